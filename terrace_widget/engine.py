@@ -429,14 +429,11 @@ class Table:
                 f"this game has no pile {name!r}; its piles are {', '.join(self.names)}"
             ) from None
 
-    def key(self) -> tuple[object, ...]:
-        """A hashable snapshot of the whole position."""
-        return (
-            tuple(tuple(p) for p in self.piles),
-            tuple(self.down),
-            self.base,
-            self.locked,
-            self.passes,
+    def key(self) -> bytes:
+        """A compact, hashable snapshot of the position (redeals count only when limited)."""
+        passes = 0 if self.rules.redeals is None else self.passes
+        return b"\xff".join(map(bytes, self.piles)) + bytes(
+            [*self.down, 255, self.base, self.locked, passes]
         )
 
     def copy(self) -> Table:

@@ -18,7 +18,7 @@ from .variants import Rules, get_rules
 Status = Literal["choosing-base", "playing", "won", "lost"]
 SAVE_FORMAT = "terrace-widget/game"
 SAVE_VERSION = 1
-LOSS_SEARCH_BUDGET = 1500
+LOSS_SEARCH_BUDGET = 800
 """Positions the exact game-over check (RULES.md D5) may visit before it leaves the game open."""
 
 
@@ -772,17 +772,15 @@ def _explain(table: Table, index: Mapping[str, int], move: Move, status: str) ->
         and (s not in table.tableau or t not in table.foundations)
     ):
         return "choose the base card first: drag one of the four tableau cards onto a foundation"
+    if n > 1 and s == table.reserve:
+        return "only the reserve's top card is in play"
+    if n > 1 and rules.tableau_moves == "single":
+        return "cards move one at a time in this game"
     if n > len(source):
         return f"{where} has only {len(source)} card(s)"
     if n > 1:
-        if rules.tableau_moves == "single" or s not in table.tableau:
-            if s == table.reserve:
-                return "only the reserve's top card is in play"
-            return (
-                "cards move one at a time in this game"
-                if rules.tableau_moves == "single"
-                else f"only one card at a time can leave the {move.source}"
-            )
+        if s not in table.tableau:
+            return f"only one card at a time can leave the {move.source}"
         if n > len(source) - table.down[s]:
             return "face-down cards cannot be moved"
         group = source[-n:]
