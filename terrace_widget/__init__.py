@@ -9,6 +9,16 @@ from .variants import VARIANTS, Rules, UnknownVariantError, get_rules
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    # The widget needs anywidget; the engine needs nothing but the standard library.
+    if name in ("TerraceWidget", "play"):
+        from . import widget
+
+        return getattr(widget, name)
+    raise AttributeError(f"module 'terrace_widget' has no attribute {name!r}")
+
+
 __all__ = [
     "DEAL",
     "VARIANTS",
@@ -20,6 +30,7 @@ __all__ = [
     "Move",
     "Rules",
     "Status",
+    "TerraceWidget",
     "UnknownVariantError",
     "__version__",
     "card_name",
@@ -27,5 +38,6 @@ __all__ = [
     "get_rules",
     "glyph",
     "parse_card",
+    "play",
     "shuffled_deck",
 ]

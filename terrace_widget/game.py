@@ -216,14 +216,21 @@ class Game:
     @property
     def status(self) -> Status:
         """``choosing-base``, ``playing``, ``won``, or ``lost`` once proven (RULES.md D5)."""
+        status = self._cheap_status()
+        if status != "playing":
+            return status
+        if self._lost is None:
+            self._lost = _proven_lost(self._table, self.legal_moves(), LOSS_SEARCH_BUDGET)
+        return "lost" if self._lost else "playing"
+
+    def _cheap_status(self) -> Status:
+        """The status without the game-over search: ``lost`` only when no move is left."""
         table = self._table
         if table.is_won():
             return "won"
         if self._rules.family == "terrace" and not table.base:
             return "choosing-base"
-        if self._lost is None:
-            self._lost = _proven_lost(table, self.legal_moves(), LOSS_SEARCH_BUDGET)
-        return "lost" if self._lost else "playing"
+        return "playing" if self.legal_moves() else "lost"
 
     # ------------------------------------------------------------ playing
     def legal_moves(self) -> list[Move]:
@@ -359,9 +366,18 @@ class Game:
             )
         return self._index[pile]
 
+    def explain(self, move: Move | str) -> str | None:
+        """Why ``move`` is refused here, in words a player can act on; ``None`` if it is legal."""
+        try:
+            move = self._coerce(move)
+        except ValueError as error:
+            return str(error)
+        if self.is_legal(move):
+            return None
+        return self._why_illegal(move)
+
     def _why_illegal(self, move: Move) -> str:
-        """A reason a player can act on."""
-        return _explain(self._table, self._index, move, self.status)
+        return _explain(self._table, self._index, move, self._cheap_status())
 
     # ------------------------------------------------------------ saving
     def record(self) -> dict[str, Any]:
@@ -486,8 +502,12 @@ class Game:
         return game
 
     # ------------------------------------------------------------ showing
-    def observation(self) -> dict[str, Any]:
-        """What a player may see: face-down cards are ``"#"``, never their faces."""
+    def observation(self, *, prove_loss: bool = True) -> dict[str, Any]:
+        """What a player may see: face-down cards are ``"#"``, never their faces.
+
+        With ``prove_loss=False`` the status skips the game-over search (a position not
+        yet proven lost reads ``playing``), for callers that check :attr:`status` later.
+        """
         table = self._table
         piles = {}
         for i, name in enumerate(table.names):
@@ -499,7 +519,7 @@ class Game:
             "name": rules.name,
             "family": rules.family,
             "deal_id": self.deal_id,
-            "status": self.status,
+            "status": self.status if prove_loss or self._lost is not None else self._cheap_status(),
             "score": self.score,
             "max_score": rules.cards,
             "base_rank": self.base_rank,

@@ -1,0 +1,263 @@
+"""``TerraceWidget``: the table in a notebook, drawn by ``js/`` and ruled by the kernel.
+
+The kernel is the single source of truth (docs/widget-protocol.md): the browser gets the
+engine's observation in the ``view`` trait and sends intents, which are validated here by
+the engine. Nothing the browser sends can change the game except through a legal move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .game import Game
+from .moves import DEAL, Move
+from .render import svg_board
+from .variants import VARIANTS, Rules
+
+STATIC = Path(__file__).parent / "static"
+MoveCallback = Callable[["TerraceWidget", list[Move]], Any]
+
+_SEQ_CHECKED = {"move", "deal", "double"}
+_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new"}
+
+
+class TerraceWidget(anywidget.AnyWidget):
+    """Play one of the eleven games with the mouse, touch or keyboard.
+
+    Python drives the same table: ``w.play("t3-f1")``, ``w.undo()``, ``w.new_game("wood")``.
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self, variant: str | Rules = "terrace", seed: int | None = None, *, game: Game | None = None
+    ) -> None:
+        super().__init__()
+        self._game = game.copy() if game is not None else Game(variant, seed=seed)
+        self._seq = 0
+        self._hint: dict[str, Any] | None = None
+        self._message: dict[str, str] | None = None
+        self._started = time.time()
+        self._callbacks: list[MoveCallback] = []
+        self.on_msg(self._on_custom_msg)
+        self._sync()
+
+    # ------------------------------------------------------------ Python API
+    @property
+    def game(self) -> Game:
+        """A copy of the game on the table (changing it does not change the table)."""
+        return self._game.copy()
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
+        played = self._game.play(move)
+        self._changed([played])
+        return played
+
+    def to_foundation(self, pile: str) -> list[Move]:
+        """What a double-click on ``pile`` does."""
+        played = self._game.to_foundation(pile)
+        if played:
+            self._changed(played)
+        return played
+
+    def undo(self) -> bool:
+        done = self._game.undo()
+        if done:
+            self._changed([])
+        return done
+
+    def redo(self) -> bool:
+        done = self._game.redo()
+        if done:
+            self._changed([])
+        return done
+
+    def restart(self) -> None:
+        self._game.restart()
+        self._started = time.time()
+        self._changed([])
+
+    def new_game(self, variant: str | Rules | None = None, seed: int | None = None) -> None:
+        """A new deal: of ``variant`` (the current game by default), from ``seed`` or at random."""
+        self._game = Game(variant if variant is not None else self._game.rules, seed=seed)
+        self._started = time.time()
+        self._changed([])
+
+    def show_hint(self) -> str:
+        """Highlight the classic hint on the table and return its text."""
+        hint = self._game.hint()
+        move = hint.move
+        cards = [] if move is None else ["stock"] if move == DEAL else [move.source, move.target]
+        self._hint = {"move": None if move is None else str(move), "message": hint.message,
+                      "cards": cards}  # fmt: skip
+        self._sync(prove_loss=False)
+        return hint.message
+
+    def on_move(self, callback: MoveCallback, *, remove: bool = False) -> None:
+        """Call ``callback(widget, moves)`` after every move, from the browser or from Python."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def replay(self, record: Mapping[str, Any], delay: float = 0.5) -> asyncio.Task[None] | None:
+        """Animate a recorded game (:meth:`Game.record`) from its deal, one turn per ``delay``.
+
+        In a running event loop (a Jupyter kernel) this returns the task and the cell
+        finishes at once; elsewhere it plays the whole record before returning.
+        """
+        final = Game.replay(record)  # checks the whole record before anything is shown
+        turns = str(record.get("moves", "")).split()
+        if final.seed is not None:
+            self._game = Game(final.rules, seed=final.seed)
+        else:
+            self._game = Game(final.rules, deck=final.deck)
+        self._started = time.time()
+        self._changed([])
+
+        def step(turn: str) -> None:
+            if "," in turn:  # an autoplay turn (Klondike's foundation double-click)
+                self.to_foundation("f1")
+            else:
+                self.play(turn)
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            for turn in turns:
+                time.sleep(delay)
+                step(turn)
+            return None
+
+        async def run() -> None:
+            for turn in turns:
+                await asyncio.sleep(delay)
+                step(turn)
+
+        return loop.create_task(run())
+
+    # ------------------------------------------------------------ browser intents
+    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        reason = self.handle_intent(content)
+        if reason is not None:
+            ident = content.get("id") if isinstance(content, dict) else None
+            self.send({"kind": "refused", "id": ident if isinstance(ident, int) else None,
+                       "reason": reason})  # fmt: skip
+
+    def handle_intent(self, content: object) -> str | None:
+        """Carry out one intent from the browser; return why it was refused, or ``None``."""
+        try:
+            reason = self._intent(content)
+        except ValueError as error:  # IllegalMoveError, InvalidMoveError, bad variant …
+            reason = str(error)
+        if reason is not None:
+            self._message = {"kind": "refused", "text": reason}
+            self._sync(prove_loss=False)
+        return reason
+
+    def _intent(self, content: object) -> str | None:
+        if not isinstance(content, dict):
+            return "an intent is an object with a 'kind'"
+        kind = content.get("kind")
+        if kind not in _KINDS:
+            return f"unknown intent {kind!r}"
+        if kind in _SEQ_CHECKED and content.get("seq") != self._seq:
+            return "the table changed before this arrived; nothing was done"
+        game = self._game
+        if kind == "move":
+            move = content.get("move")
+            if not isinstance(move, str):
+                return "a move intent needs a move text such as 't3-f1'"
+            reason = game.explain(move)
+            if reason is not None:
+                return reason
+            self.play(move)
+        elif kind == "deal":
+            reason = game.explain(DEAL)
+            if reason is not None:
+                return reason
+            self.play(DEAL)
+        elif kind == "double":
+            pile = content.get("pile")
+            if not isinstance(pile, str) or pile not in game.pile_names:
+                return f"there is no pile {pile!r} on this table"
+            if not self.to_foundation(pile):
+                return "nothing there can go to a foundation"
+        elif kind in ("undo", "redo"):
+            if not getattr(self, kind)():
+                return f"nothing to {kind}"
+        elif kind == "restart":
+            self.restart()
+        elif kind == "hint":
+            self.show_hint()
+        else:
+            variant, seed = content.get("variant"), content.get("seed")
+            if variant is not None and not isinstance(variant, str):
+                return "the variant is a name such as 'terrace'"
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                return "the seed is a whole number"
+            self.new_game(variant, seed)
+        return None
+
+    # ------------------------------------------------------------ syncing
+    def _changed(self, moves: list[Move]) -> None:
+        self._hint = None
+        self._message = None
+        self._sync(prove_loss=False)
+        if moves:
+            for callback in list(self._callbacks):
+                callback(self, moves)
+        # The exact game-over check (RULES.md D5) runs after the table is drawn.
+        if self._game.status != self.view.get("status"):
+            self._sync(prove_loss=True)
+
+    def _sync(self, *, prove_loss: bool = True) -> None:
+        game = self._game
+        obs = game.observation(prove_loss=prove_loss)
+        status = obs["status"]
+        self._seq += 1
+        message = self._message
+        if status == "won" and message is None:
+            message = {"kind": "won", "text": "Congratulations, you won!"}
+        elif status == "lost" and message is None:
+            message = {"kind": "lost",
+                       "text": "No more moves: this game can no longer be won."}  # fmt: skip
+        obs.update(
+            seq=self._seq,
+            hint=self._hint,
+            message=message,
+            variants=[{"id": r.id, "name": r.name} for r in VARIANTS.values()],
+            started=int(self._started * 1000),
+            summary=(
+                {"moves": obs["moves_played"], "score": obs["score"],
+                 "seconds": round(time.time() - self._started)}
+                if status in ("won", "lost") else None
+            ),
+            stock_reason=None if DEAL in game.legal_moves() else game.explain(DEAL),
+        )  # fmt: skip
+        self.view = obs
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus an SVG of the table for viewers without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["image/svg+xml"] = str(svg_board(self._game.observation(prove_loss=False)))
+        return bundle
+
+
+def play(variant: str = "terrace", seed: int | None = None) -> TerraceWidget:
+    """Open a table: ``play()`` deals Terrace, ``play("klondike", seed=7)`` a given deal."""
+    return TerraceWidget(variant, seed=seed)

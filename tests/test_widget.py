@@ -1,0 +1,192 @@
+"""The widget without a browser: intents fed to its message handler, traits checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from terrace_widget import Game, IllegalMoveError, TerraceWidget, play
+
+
+class Recorder:
+    """Collects the custom messages the widget sends to the browser."""
+
+    def __init__(self, widget: TerraceWidget) -> None:
+        self.sent: list[dict] = []  # type: ignore[type-arg]
+        widget.send = self.sent.append  # type: ignore[method-assign,assignment]
+
+
+def intent(widget: TerraceWidget, kind: str, **fields: object) -> None:
+    widget._on_custom_msg(widget, {"kind": kind, "id": 7, "seq": widget.view["seq"], **fields}, [])
+
+
+def test_play_returns_a_widget_on_the_requested_deal() -> None:
+    w = play("klondike", seed=11)
+    assert isinstance(w, TerraceWidget)
+    assert w.view["deal_id"] == "klondike#11"
+    assert w.view["piles"] == Game("klondike", seed=11).observation()["piles"]
+    assert {"id": "wood", "name": "Wood"} in w.view["variants"]
+
+
+def test_hidden_cards_never_reach_the_synced_state() -> None:
+    w = play("klondike", seed=3)
+    game = w.game
+    synced = json.dumps(w.get_state())
+    for name, cards in game.piles.items():
+        for card in cards:
+            if card.startswith("#"):
+                # The stock's and face-down tableau cards' faces are nowhere in the state,
+                # unless the same card is face up elsewhere (impossible with one deck).
+                assert f'"{card[1:]}"' not in synced, (name, card)
+    assert w.view["piles"]["stock"] == ["#"] * 24
+
+
+def test_browser_moves_go_through_the_engine() -> None:
+    w = play("terrace", seed=12345)
+    moves: list[list[str]] = []
+    w.on_move(lambda _w, played: moves.append([str(m) for m in played]))
+    seq = w.view["seq"]
+    intent(w, "move", move="t2-f6")
+    assert w.view["seq"] > seq
+    assert w.view["base_rank"] == 6 and w.view["stock_count"] == 82
+    assert moves == [["t2-f6"]]
+    assert w.game.history[-1].target == "f6"
+
+
+def test_illegal_intents_are_refused_with_a_reason_and_change_nothing() -> None:
+    w = play("terrace", seed=12345)
+    rec = Recorder(w)
+    before = w.game.to_dict()
+    intent(w, "deal")
+    assert rec.sent[-1] == {
+        "kind": "refused",
+        "id": 7,
+        "reason": "choose the base card first: drop one of the four tableau cards on a foundation",
+    }
+    assert w.view["message"]["kind"] == "refused"
+    assert w.game.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "t3-f1",
+        [1, 2],
+        {},
+        {"kind": "teleport"},
+        {"kind": "move"},
+        {"kind": "move", "move": 3},
+        {"kind": "move", "move": "t9-t9"},
+        {"kind": "move", "move": "zz-top"},
+        {"kind": "double", "pile": "nowhere"},
+        {"kind": "double", "pile": ["t1"]},
+        {"kind": "new", "variant": "spider"},
+        {"kind": "new", "variant": 5},
+        {"kind": "new", "seed": "x"},
+        {"kind": "new", "seed": -1},
+        {"kind": "redo"},
+    ],
+)
+def test_garbage_is_refused_without_raising(content: object) -> None:
+    w = play("terrace", seed=5)
+    w.play("t1-f1")
+    w.undo()  # something to redo would make 'redo' legal: start from a clean slate
+    w.new_game("terrace", seed=5)
+    rec = Recorder(w)
+    before = (w.game.to_dict(), {k: v for k, v in w.view.items() if k not in ("seq", "message")})
+    if isinstance(content, dict):
+        content = {**content, "seq": w.view["seq"]}
+    w._on_custom_msg(w, content, [])
+    assert rec.sent and rec.sent[-1]["kind"] == "refused" and rec.sent[-1]["reason"]
+    after = (w.game.to_dict(), {k: v for k, v in w.view.items() if k not in ("seq", "message")})
+    assert after == before
+
+
+def test_out_of_date_moves_are_refused() -> None:
+    w = play("wood", seed=2)
+    rec = Recorder(w)
+    stale = w.view["seq"]
+    move = w.view["legal_moves"][0]
+    w.play(w.view["legal_moves"][-1])
+    w._on_custom_msg(w, {"kind": "move", "move": move, "id": 1, "seq": stale}, [])
+    assert "changed" in rec.sent[-1]["reason"]
+
+
+def test_a_flood_of_clicks_keeps_game_and_view_in_step() -> None:
+    w = play("klondike", seed=9)
+    for i in range(300):
+        intent(w, "deal")
+        if i % 7 == 0:
+            intent(w, "undo")
+        assert w.view["piles"] == w.game.observation()["piles"]
+        assert w.view["legal_moves"] == [str(m) for m in w.game.legal_moves()]
+
+
+def test_python_drives_the_same_table() -> None:
+    w = play("terrace", seed=12345)
+    w.play("t2-f6")
+    assert w.view["moves_played"] == 1
+    with pytest.raises(IllegalMoveError):
+        w.play("reserve-t1")
+    assert w.undo() and w.view["status"] == "choosing-base"
+    assert w.redo() and w.view["base_rank"] == 6
+    w.restart()
+    assert w.view["moves_played"] == 0
+    w.new_game("klondike-three-card", seed=4)
+    assert w.view["variant"] == "klondike-three-card" and w.view["deal_count"] == 3
+    g = w.game
+    g.play(g.legal_moves()[0])  # a copy: the table does not change
+    assert w.view["moves_played"] == 0
+
+
+def test_hint_highlights_piles() -> None:
+    w = play("terrace", seed=12345)
+    intent(w, "hint")
+    assert w.view["hint"]["message"] == "Move something onto the foundation."
+    w.play("t2-f6")
+    assert w.view["hint"] is None
+    text = w.show_hint()
+    assert w.view["hint"]["message"] == text
+    move = w.view["hint"]["move"]
+    assert move is None or move in w.view["legal_moves"]
+
+
+def test_lost_is_shown_once_proven() -> None:
+    game = Game.from_piles(
+        "klondike-no-redeal",
+        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"]},
+        rest_to="t3",
+    )
+    w = TerraceWidget(game=game)
+    assert w.view["status"] == "lost"
+    assert w.view["message"]["kind"] == "lost"
+    assert w.view["summary"]["moves"] == 0
+
+
+def test_stock_reason_says_why_the_stock_does_not_deal() -> None:
+    w = play("terrace", seed=1)
+    assert "base card" in w.view["stock_reason"]
+    w.play("t1-f1")
+    assert w.view["stock_reason"] is None
+
+
+def test_replay_animates_a_record() -> None:
+    source = Game("falling-stars", seed=31)
+    for _ in range(12):
+        source.play(source.legal_moves()[0])
+    w = play("klondike", seed=1)
+    seen: list[int] = []
+    w.on_move(lambda widget, _moves: seen.append(widget.view["moves_played"]))
+    assert w.replay(source.record(), delay=0) is None  # no event loop here: plays at once
+    assert w.game.to_dict() == source.to_dict()
+    assert seen == list(range(1, 13))
+
+
+def test_mimebundle_has_an_svg_for_viewers_without_a_kernel() -> None:
+    w = play("wood", seed=8)
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["image/svg+xml"].startswith("<svg")
+    assert "application/vnd.jupyter.widget-view+json" in data
