@@ -98,6 +98,7 @@ class TerraceWidget(anywidget.AnyWidget):
         hint = self._game.hint()
         move = hint.move
         cards = [] if move is None else ["stock"] if move == DEAL else [move.source, move.target]
+        self._message = None
         self._hint = {"move": None if move is None else str(move), "message": hint.message,
                       "cards": cards}  # fmt: skip
         self._sync(prove_loss=False)

@@ -1,0 +1,353 @@
+// @ts-check
+/**
+ * View → DOM. `createShell` builds the parts that live as long as the widget (toolbar,
+ * status bar, banner, message line, felt); `renderChrome` refreshes them from a view, and
+ * `renderTable` rebuilds the table from a layout (about a hundred small elements: cheap,
+ * and nothing is measured).
+ */
+import { canDeal, targetsFor } from "./moves.js";
+import { face } from "./cards.js";
+import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, statusItems } from "./describe.js";
+
+/**
+ * @typedef {import("./widget.js").View} View
+ * @typedef {import("./widget.js").Ui} Ui
+ * @typedef {import("./layout.js").Layout} Layout
+ * @typedef {import("./layout.js").Slot} Slot
+ * @typedef {object} Dom
+ * @property {HTMLElement} root
+ * @property {HTMLSelectElement} picker
+ * @property {Record<string, HTMLButtonElement>} buttons
+ * @property {HTMLElement} stats
+ * @property {HTMLElement} clock
+ * @property {HTMLElement} banner
+ * @property {HTMLElement} message
+ * @property {HTMLElement} lock   why the stock does not deal
+ * @property {HTMLElement} felt
+ * @property {HTMLElement} table
+ * @property {string} variantsKey
+ */
+
+const KEYS_HELP =
+  "Drag a card, or click it and then click where it goes; double-click sends a card home. " +
+  "Keys: arrows or Tab move between piles; Enter or Space picks up and puts down " +
+  "(in Klondike, Up and Down first choose how many cards); Escape cancels; " +
+  "U undo, R redo, H hint, D deal, N new deal.";
+
+const BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
+const START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
+const BANNER_LOST = "No more moves: this game can no longer be won";
+
+/**
+ * A tiny element builder.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [cls]
+ * @param {Record<string, string | number | boolean>} [attrs]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, cls, attrs, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v !== false) el.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text) el.textContent = text;
+  return el;
+}
+
+/**
+ * Build the lasting skeleton inside `el`.
+ * @param {HTMLElement} el
+ * @returns {Dom}
+ */
+export function createShell(el) {
+  const help = `tw-help-${Math.random().toString(36).slice(2, 10)}`;
+  const root = h("div", "tw-root", {
+    role: "application",
+    "aria-label": "Solitaire",
+    "aria-describedby": help,
+    "data-lm-suppress-shortcuts": "true", // keep JupyterLab's notebook shortcuts off our keys
+  });
+  const bar = h("div", "tw-bar");
+  const tools = h("div", "tw-tools", { role: "toolbar", "aria-label": "Game" });
+  /** @type {Record<string, HTMLButtonElement>} */
+  const buttons = {};
+  for (const [action, label, key] of [
+    ["new", "New deal", "N"],
+    ["restart", "Restart", ""],
+    ["undo", "Undo", "U"],
+    ["redo", "Redo", "R"],
+    ["hint", "Hint", "H"],
+  ]) {
+    buttons[action] = h("button", "tw-btn", { type: "button", "data-action": action, title: key ? `${label} (${key})` : label }, label);
+    tools.append(buttons[action]);
+  }
+  const picker = h("select", "tw-picker", { "aria-label": "Game", title: "Game" });
+  const keys = h("details", "tw-keys");
+  keys.append(h("summary", "tw-btn", { title: "How to play with the mouse and the keyboard" }, "Keys"));
+  keys.append(h("p", "", { id: help }, KEYS_HELP));
+  tools.append(picker, keys);
+  const stats = h("div", "tw-stats", { "aria-label": "Status" });
+  const clock = h("b", "tw-clock", {}, "–:––");
+  bar.append(tools, stats);
+  const banner = h("div", "tw-banner", { hidden: true, "aria-live": "polite" });
+  const line = h("div", "tw-line");
+  const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const lock = h("div", "tw-lockchip", { hidden: true });
+  line.append(message, lock);
+  const felt = h("div", "tw-felt");
+  const table = h("div", "tw-table");
+  felt.append(table);
+  root.append(bar, banner, line, felt);
+  el.append(root);
+  return { root, picker, buttons, stats, clock, banner, message, lock, felt, table, variantsKey: "" };
+}
+
+/**
+ * The DOM of one card; face-down cards carry no identity at all.
+ * @param {string} code
+ * @param {number} i index in its pile
+ */
+export function cardEl(code, i) {
+  const f = face(code);
+  if (!f) return h("div", "tw-card tw-back", { "data-i": i, "aria-hidden": "true" });
+  const el = h("div", `tw-card tw-face ${f.red ? "tw-red" : "tw-black"}`, {
+    "data-card": f.code,
+    "data-i": i,
+    role: "img",
+    "aria-label": f.name,
+  });
+  const index = `<span class="tw-r${f.label.length > 1 ? " tw-r2" : ""}">${f.label}</span><span class="tw-s">${f.glyph}</span>`;
+  const middle = f.court
+    ? `<span class="tw-court"><span class="tw-court-r">${f.label}</span><span class="tw-court-s">${f.glyph}</span></span>`
+    : `<span class="tw-mid${f.rank === 1 ? " tw-ace" : ""}">${f.glyph}</span>`;
+  el.innerHTML = `<span class="tw-ix">${index}</span><span class="tw-pip">${f.glyph}</span>${middle}<span class="tw-ix tw-ix2">${index}</span>`;
+  return el;
+}
+
+const PADLOCK =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" class="tw-padlock"><path d="M7 11V8a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/>' +
+  '<rect x="4" y="10.5" width="16" height="11.5" rx="2.5" fill="currentColor"/><circle cx="12" cy="15.5" r="1.8" fill="#5a4200"/></svg>';
+
+/**
+ * One pile: a slot outline, its cards, and for the stock the count and the lock.
+ * @param {Slot} slot
+ * @param {View} view
+ * @param {Ui} ui
+ */
+function pileEl(slot, view, ui) {
+  const cards = view.piles[slot.name] ?? [];
+  const el = h("div", `tw-pile tw-${slot.kind}${cards.length ? "" : " tw-empty"}`, {
+    "data-pile": slot.name,
+    role: "group",
+    "aria-roledescription": "pile",
+    "aria-label": pileLabel(slot.name, cards, view),
+    tabindex: ui.focus === slot.name ? 0 : -1,
+  });
+  el.style.left = `${slot.x}px`;
+  el.style.top = `${slot.y}px`;
+  let mark = "";
+  if (slot.kind === "foundation") mark = foundationMark(view);
+  if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21bb";
+  const outline = h("div", "tw-slot", { "aria-hidden": "true" });
+  outline.innerHTML = `<span class="tw-slot-mark">${mark}</span><span class="tw-slot-name">${slot.name}</span>`;
+  el.append(outline);
+  for (const pos of slot.cards) {
+    const card = cardEl(cards[pos.i], pos.i);
+    card.style.left = `${pos.x - slot.x}px`;
+    card.style.top = `${pos.y - slot.y}px`;
+    if (pos.i === cards.length - 1) card.classList.add("tw-top");
+    el.append(card);
+  }
+  if (slot.kind === "stock") {
+    if (view.stock_reason && clockRuns(view)) {
+      const lock = h("div", "tw-lock", { title: view.stock_reason, "aria-hidden": "true" });
+      lock.classList.toggle("tw-lock-count", cards.length > 0);
+      lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
+      el.append(lock);
+    }
+    if (cards.length) el.append(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
+  }
+  return el;
+}
+
+/**
+ * Light up the held cards, their legal targets, the hint's piles and the keyboard's
+ * group preview.
+ * Cheap (class toggles only), so a drag can call it without re-rendering.
+ * @param {Dom} dom
+ * @param {View} view
+ * @param {Ui} ui
+ */
+export function markPiles(dom, view, ui) {
+  const targets = ui.held ? targetsFor(view.legal_moves, ui.held.src, ui.held.count) : [];
+  const hinted = view.hint?.cards ?? [];
+  for (const el of dom.table.querySelectorAll("[data-pile]")) {
+    const name = /** @type {HTMLElement} */ (el).dataset.pile ?? "";
+    const n = (view.piles[name] ?? []).length;
+    const held = ui.held?.src === name ? n - ui.held.count : Infinity;
+    const preview = !ui.held && ui.focus === name && ui.depth > 1 ? n - ui.depth : Infinity;
+    el.classList.toggle("tw-target", targets.includes(name));
+    el.classList.toggle("tw-source", ui.held?.src === name);
+    el.classList.toggle("tw-hint", !ui.held && hinted.includes(name));
+    for (const card of el.querySelectorAll(".tw-card")) {
+      const i = Number(/** @type {HTMLElement} */ (card).dataset.i);
+      card.classList.toggle("tw-held", i >= held);
+      card.classList.toggle("tw-preview", i >= preview);
+    }
+  }
+  dom.table.classList.toggle("tw-holding", !!ui.held);
+}
+
+/**
+ * Rebuild the table from the view.
+ * @param {Dom} dom
+ * @param {View} view
+ * @param {Layout} layout
+ * @param {Ui} ui
+ */
+export function renderTable(dom, view, layout, ui) {
+  const t = dom.table;
+  t.style.setProperty("--cw", `${layout.cw}px`);
+  t.style.setProperty("--ch", `${layout.ch}px`);
+  t.style.width = `${layout.width}px`;
+  t.style.height = `${layout.height}px`;
+  t.replaceChildren(...layout.slots.map((s) => pileEl(s, view, ui)));
+  markPiles(dom, view, ui);
+}
+
+/**
+ * The toolbar, the status bar, the banner and the message line.
+ * @param {Dom} dom
+ * @param {View} view
+ * @param {Ui} ui
+ */
+export function renderChrome(dom, view, ui) {
+  const { root, buttons } = dom;
+  root.dataset.seq = String(view.seq);
+  root.dataset.status = view.status;
+  root.dataset.family = view.family;
+  root.setAttribute("aria-label", `${view.name} solitaire`);
+  buttons.undo.disabled = !view.can_undo;
+  buttons.redo.disabled = !view.can_redo;
+  buttons.hint.disabled = !clockRuns(view);
+
+  const variants = view.variants ?? [{ id: view.variant, name: view.name }];
+  const key = JSON.stringify(variants);
+  if (key !== dom.variantsKey) {
+    dom.variantsKey = key;
+    dom.picker.replaceChildren(...variants.map((v) => h("option", "", { value: v.id }, v.name)));
+  }
+  dom.picker.value = view.variant;
+
+  dom.stats.replaceChildren(
+    ...statusItems(view).map((it) => {
+      const span = h("span", `tw-stat tw-stat-${it.key}`, it.title ? { title: it.title } : {}, `${it.label} `);
+      span.append(h("b", "", {}, it.value));
+      return span;
+    }),
+  );
+  const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
+  time.append(dom.clock);
+  dom.stats.append(time);
+  updateClock(dom, view, Date.now());
+
+  renderBanner(dom, view);
+  const why = view.status === "playing" ? view.stock_reason : null;
+  dom.lock.hidden = !why;
+  dom.lock.title = why ?? "";
+  dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
+  if (why) /** @type {HTMLElement} */ (dom.lock.lastChild).textContent = why;
+  showMessage(dom, messageFor(view, ui));
+}
+
+/**
+ * Put a note on the message line (the full text is also its tooltip).
+ * @param {Dom} dom
+ * @param {{kind: string, text: string}} note
+ */
+export function showMessage(dom, note) {
+  dom.message.textContent = note.text;
+  dom.message.title = note.text;
+  dom.message.dataset.kind = note.kind;
+}
+
+/**
+ * @param {Dom} dom
+ * @param {View} view
+ * @param {number} now
+ */
+export function updateClock(dom, view, now) {
+  dom.clock.textContent = formatClock(elapsedSeconds(view, now));
+}
+
+/**
+ * The banner: base choice, lost (with Undo and Restart) or won (summary, celebration).
+ * @param {Dom} dom
+ * @param {View} view
+ */
+function renderBanner(dom, view) {
+  const b = dom.banner;
+  const kind = view.status === "choosing-base" || view.status === "won" || view.status === "lost" ? view.status : "";
+  if (b.dataset.kind === kind && b.dataset.seq === String(view.seq)) return;
+  b.dataset.kind = kind;
+  b.dataset.seq = String(view.seq);
+  b.hidden = !kind;
+  b.replaceChildren();
+  if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
+  if (kind === "lost") {
+    b.append(h("strong", "", {}, BANNER_LOST));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
+  }
+  if (kind === "won") {
+    const s = view.summary;
+    const text = s ? `${s.moves} move${s.moves === 1 ? "" : "s"} · score ${s.score} · ${formatClock(Math.round(s.seconds))}` : "";
+    b.append(h("strong", "", {}, "You won!"), h("span", "tw-summary", {}, text));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "new" }, "New deal"));
+  }
+  celebrate(dom, kind === "won");
+}
+
+const CONFETTI = ["\u2660\ufe0e", "\u2665\ufe0e", "\u2666\ufe0e", "\u2663\ufe0e"];
+
+/**
+ * Falling suit symbols over the felt while the game is won (none with reduced motion).
+ * @param {Dom} dom
+ * @param {boolean} on
+ */
+function celebrate(dom, on) {
+  const old = dom.felt.querySelector(".tw-party");
+  if (!on) {
+    old?.remove();
+    return;
+  }
+  if (old) return;
+  const party = h("div", "tw-party", { "aria-hidden": "true" });
+  for (let k = 0; k < 36; k++) {
+    const bit = h("span", `tw-bit${k % 4 === 1 || k % 4 === 2 ? " tw-red" : ""}`, {}, CONFETTI[k % 4]);
+    bit.style.setProperty("--x", `${(k * 37) % 100}%`);
+    bit.style.setProperty("--d", `${((k * 53) % 40) / 20}s`);
+    bit.style.setProperty("--t", `${2.4 + ((k * 29) % 20) / 10}s`);
+    bit.style.setProperty("--r", `${(k % 2 ? 1 : -1) * (180 + ((k * 71) % 360))}deg`);
+    party.append(bit);
+  }
+  dom.felt.append(party);
+}
+
+/**
+ * What the message line says, and how (`refused` shows in a warning colour).
+ * @param {View} view
+ * @param {Ui} ui
+ * @returns {{kind: string, text: string}}
+ */
+export function messageFor(view, ui) {
+  if (ui.note && ui.note.seq === view.seq) return ui.note;
+  const kind = view.message?.kind;
+  if (view.message?.text && kind !== "won" && kind !== "lost") return { kind: view.message.kind, text: view.message.text };
+  if (view.hint?.message) return { kind: "hint", text: view.hint.message };
+  if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: START_HELP };
+  return { kind: "idle", text: "" };
+}

@@ -1,0 +1,210 @@
+// @ts-check
+/**
+ * terrace_widget's front end: an anywidget module (`export default { render }`).
+ *
+ * The kernel is the single source of truth (docs/widget-protocol.md). This file wires the
+ * model to the pieces, none of which knows a rule of the game:
+ *   cards.js, moves.js, describe.js  pure: card faces, legal-move lookups, words and clock
+ *   layout.js                        pure: the table's geometry for a width
+ *   view.js                          view → DOM
+ *   interact.js, keys.js, hand.js    pointer and keyboard → intents
+ */
+import { clockRuns } from "./describe.js";
+import { attachInteraction } from "./interact.js";
+import { computeLayout } from "./layout.js";
+import { createShell, messageFor, renderChrome, renderTable, showMessage, updateClock } from "./view.js";
+
+/**
+ * The synced `view` trait: `Game.observation()` plus the widget's keys.
+ * @typedef {object} View
+ * @property {number} seq                 +1 on every change
+ * @property {string} variant             "terrace"
+ * @property {string} name                "Terrace"
+ * @property {"terrace" | "klondike"} family
+ * @property {string | null} deal_id
+ * @property {"choosing-base" | "playing" | "won" | "lost"} status
+ * @property {number} score
+ * @property {number} max_score
+ * @property {number | null} base_rank
+ * @property {boolean} stock_locked
+ * @property {number | null} redeals_left  null = unlimited
+ * @property {number} stock_count
+ * @property {number} deal_count          1 or 3
+ * @property {number} moves_played
+ * @property {boolean} can_undo
+ * @property {boolean} can_redo
+ * @property {string[]} pile_order
+ * @property {Record<string, string[]>} piles  bottom → top; "#" is a face-down card
+ * @property {string[]} legal_moves        "t3-f1", "t2-t5x3", "deal"
+ * @property {{move: string | null, message: string, cards: string[]} | null} hint
+ * @property {{kind: "refused" | "info" | "won" | "lost", text: string} | null} message
+ * @property {{id: string, name: string}[]} [variants]
+ * @property {number} [started]           epoch ms when this deal started
+ * @property {{moves: number, score: number, seconds: number} | null} [summary]
+ * @property {string | null} [stock_reason]
+ */
+
+/**
+ * The player's hand, which only the browser knows.
+ * @typedef {object} Ui
+ * @property {{src: string, count: number} | null} held  cards picked up (drag, click or keys)
+ * @property {string | null} focus   the pile holding the roving tabindex
+ * @property {number} depth          Klondike: how many cards Enter picks up from the focused pile
+ * @property {{kind: string, text: string, seq: number} | null} note  the message line, for view `seq`
+ */
+
+/**
+ * The part of the anywidget model used here.
+ * @typedef {object} Model
+ * @property {(key: "view") => View} get
+ * @property {(event: string, cb: (...args: any[]) => void) => void} on
+ * @property {(event: string, cb: (...args: any[]) => void) => void} off
+ * @property {(content: Record<string, unknown>) => void} send
+ */
+
+const FALLBACK_WIDTH = 820;
+
+/** Drawn until the kernel's first view arrives. @type {View} */
+const NO_VIEW = {
+  seq: -1, variant: "", name: "Solitaire", family: "terrace", deal_id: null, status: "playing",
+  score: 0, max_score: 0, base_rank: null, stock_locked: false, redeals_left: 0, stock_count: 0,
+  deal_count: 1, moves_played: 0, can_undo: false, can_redo: false, pile_order: [], piles: {},
+  legal_moves: [], hint: null, message: null,
+}; // prettier-ignore
+
+/**
+ * Whether a `view` value can be drawn.
+ * @param {unknown} v
+ * @returns {v is View}
+ */
+function usable(v) {
+  const o = /** @type {Partial<View> | null} */ (v);
+  return !!o && typeof o === "object" && !!o.piles && Array.isArray(o.pile_order) && Array.isArray(o.legal_moves);
+}
+
+/**
+ * Draw the table into `el` and keep it in step with the model.
+ * @param {{model: Model, el: HTMLElement}} args
+ * @returns {() => void} cleanup
+ */
+function render({ model, el }) {
+  const dom = createShell(el);
+  /** @type {Ui} */
+  const ui = { held: null, focus: null, depth: 1, note: null };
+  const first = model.get("view");
+  let view = usable(first) ? first : NO_VIEW;
+  let width = el.clientWidth || FALLBACK_WIDTH;
+  let layout = computeLayout(view, width);
+  let nextId = Math.floor(Math.random() * 1e6) * 1000;
+  /** @type {{seq: number, text: string} | null} */
+  let sent = null; // what to say if the last intent is accepted
+  let waiting = false; // an intent is on its way and not answered yet
+  let deals = 0; // stock clicks made meanwhile: sent one per answer, so quick clicks all deal
+  let waitTimer = 0;
+
+  function drawTable() {
+    const hadFocus = dom.table.contains(document.activeElement);
+    layout = computeLayout(view, width);
+    if (!ui.focus || !(ui.focus in view.piles)) {
+      ui.focus = view.pile_order.find((p) => p.startsWith("t")) ?? view.pile_order[0] ?? null;
+    }
+    renderTable(dom, view, layout, ui);
+    if (hadFocus && ui.focus) {
+      /** @type {HTMLElement | null} */ (dom.table.querySelector(`[data-pile="${ui.focus}"]`))?.focus({ preventScroll: true });
+    }
+  }
+
+  function drawAll() {
+    drawTable();
+    renderChrome(dom, view, ui); // last: data-seq tells tests the DOM is up to date
+  }
+
+  /** @param {string} kind @param {string} text */
+  function say(kind, text) {
+    ui.note = { kind, text, seq: view.seq };
+    showMessage(dom, messageFor(view, ui));
+  }
+
+  /**
+   * Send an intent made from the current view; a deal made while the previous intent is
+   * unanswered waits for the answer (its `seq` would be stale).
+   * @param {Record<string, unknown>} content
+   * @param {string} [sentence]
+   */
+  function send(content, sentence) {
+    if (content.kind === "deal" && waiting) {
+      deals = Math.min(deals + 1, 3);
+      return -1;
+    }
+    const id = ++nextId;
+    sent = sentence ? { seq: view.seq, text: sentence } : null;
+    waiting = true;
+    window.clearTimeout(waitTimer);
+    waitTimer = window.setTimeout(() => {
+      waiting = false;
+      deals = 0;
+    }, 3000);
+    model.send({ ...content, id, seq: view.seq });
+    return id;
+  }
+
+  const interaction = attachInteraction({ dom, ui, view: () => view, layout: () => layout, send, say });
+
+  function onView() {
+    const next = model.get("view");
+    if (!usable(next) || next.seq === view.seq) return;
+    const prev = view;
+    view = next;
+    ui.held = null;
+    ui.note = null;
+    if (next.hint && JSON.stringify(next.hint) !== JSON.stringify(prev.hint)) {
+      ui.note = { kind: "hint", text: next.hint.message, seq: next.seq }; // newer than any old message
+    } else if (sent && next.seq > sent.seq && !next.message) {
+      ui.note = { kind: "info", text: sent.text, seq: next.seq };
+    }
+    sent = null;
+    waiting = false;
+    if (next.message?.kind === "refused") deals = 0;
+    drawAll();
+    interaction.afterRender(next);
+    if (deals > 0) {
+      deals--;
+      send({ kind: "deal" }, "Dealt from the stock.");
+    }
+  }
+
+  /** @param {{kind?: string, id?: unknown, reason?: string}} msg */
+  function onMsg(msg) {
+    if (msg?.kind !== "refused") return;
+    interaction.refused(msg.id);
+    if (msg.reason) say("refused", msg.reason);
+  }
+
+  const resize = new ResizeObserver((entries) => {
+    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    if (w > 0 && w !== width) {
+      width = w;
+      drawTable();
+    }
+  });
+  const tick = window.setInterval(() => {
+    if (clockRuns(view)) updateClock(dom, view, Date.now());
+  }, 1000);
+
+  drawAll();
+  model.on("change:view", onView);
+  model.on("msg:custom", onMsg);
+  resize.observe(dom.root);
+
+  return () => {
+    model.off("change:view", onView);
+    model.off("msg:custom", onMsg);
+    resize.disconnect();
+    window.clearInterval(tick);
+    window.clearTimeout(waitTimer);
+    interaction.detach();
+    dom.root.remove();
+  };
+}
+
+export default { render };

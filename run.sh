@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# terrace_widget: one entry point for a fresh clone.
+#
+#   bash run.sh setup   # .venv with the package and its test tools; as root, also the
+#                       # Debian packages the Aisleriot oracle tests need (aisleriot, guile-3.0)
+#   bash run.sh test    # setup, then the whole test suite: python -m pytest [ARGS...]
+#   bash run.sh play    # setup with the [play] extra, then JupyterLab on notebooks/01-play.ipynb
+#
+# Environment: PYTHON (default python3, 3.10 or newer), VENV (default ./.venv).
+# Idempotent: a second run only checks that everything is in place.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$ROOT"
+VENV=${VENV:-$ROOT/.venv}
+PYTHON=${PYTHON:-python3}
+APT_PACKAGES=(aisleriot guile-3.0 chromium)
+
+say() { printf '[run.sh] %s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+usage() {
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+# Run a command up to 5 times (apt mirrors and the dpkg lock can be briefly unavailable).
+retry() {
+  local attempt
+  for attempt in 1 2 3 4 5; do
+    "$@" && return 0
+    say "attempt $attempt of 5 failed: $*; retrying in $((attempt * 5)) s"
+    sleep $((attempt * 5))
+  done
+  die "giving up: $*"
+}
+
+apt_packages_present() {
+  command -v guile-3.0 >/dev/null 2>&1 &&
+    compgen -G '/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go' >/dev/null &&
+    command -v chromium >/dev/null 2>&1
+}
+
+setup_apt() {
+  if apt_packages_present; then
+    say "Aisleriot, guile-3.0 (the oracle tests) and chromium (the browser tests) are installed."
+    return
+  fi
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    say "Aisleriot/guile-3.0/chromium missing and not root with apt-get: the oracle and"
+    say "browser tests will be skipped. To run them: sudo apt-get install -y ${APT_PACKAGES[*]}"
+    return
+  fi
+  say "Installing ${APT_PACKAGES[*]} with apt-get (oracle and browser tests; about a minute)..."
+  export DEBIAN_FRONTEND=noninteractive
+  local apt=(apt-get -o DPkg::Lock::Timeout=300 -o Acquire::Retries=3 -q)
+  retry "${apt[@]}" update
+  retry "${apt[@]}" install -y --no-install-recommends "${APT_PACKAGES[@]}"
+}
+
+setup_venv() {
+  "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null ||
+    die "$PYTHON is missing or older than 3.10 (set PYTHON=/path/to/python3.10+)"
+  if [ ! -x "$VENV/bin/python" ]; then
+    say "Creating the virtual environment $VENV ..."
+    if ! "$PYTHON" -m venv "$VENV" 2>/dev/null; then
+      rm -rf "$VENV"
+      if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "python3 -m venv needs Debian's python3-venv; installing it..."
+        export DEBIAN_FRONTEND=noninteractive
+        retry apt-get -o DPkg::Lock::Timeout=300 -q install -y --no-install-recommends python3-venv
+        "$PYTHON" -m venv "$VENV"
+      else
+        die "'$PYTHON -m venv' failed; install python3-venv (Debian/Ubuntu) and try again"
+      fi
+    fi
+  fi
+}
+
+# pip install -e '.[EXTRAS]' unless the same pyproject.toml and extras are already installed.
+setup_pip() {
+  local extras=$1 stamp="$VENV/.terrace-widget-$1" want
+  want=$(cksum <pyproject.toml)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    say "Package and [$extras] dependencies already installed in $VENV."
+    return
+  fi
+  say "Installing terrace_widget (editable) with the [$extras] extra into $VENV ..."
+  export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
+  retry "$VENV/bin/python" -m pip install -q -e ".[$extras]"
+  printf '%s\n' "$want" >"$stamp"
+}
+
+# Guile compiles the oracle's Scheme into $XDG_CACHE_HOME/guile (default ~/.cache) on
+# first start; point it at a writable place when the home directory is read-only.
+writable_cache() {
+  local cache=${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}
+  mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] && return
+  export XDG_CACHE_HOME="$ROOT/.cache"
+  mkdir -p "$XDG_CACHE_HOME"
+  say "Home directory not writable: using XDG_CACHE_HOME=$XDG_CACHE_HOME"
+}
+
+# The front end's build tool (esbuild, pinned in js/package-lock.json) for its tests; the
+# bundle itself is committed, so playing needs no Node.
+setup_js() {
+  if ! command -v npm >/dev/null 2>&1; then
+    say "npm not found: the front-end tests will be skipped (install Node.js 18+ to run them)."
+    return
+  fi
+  local stamp="$ROOT/js/node_modules/.terrace-widget-lock" want
+  want=$(cksum <js/package-lock.json)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    return
+  fi
+  say "Installing the front end's pinned build tool (npm ci in js/)..."
+  retry npm --prefix js ci --no-audit --no-fund --loglevel=error
+  printf '%s\n' "$want" >"$stamp"
+}
+
+setup() {
+  local extras=${1:-test}
+  if [ "$extras" = test ]; then
+    setup_apt
+    setup_js
+  fi
+  setup_venv
+  setup_pip "$extras"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+  setup)
+    setup test
+    say "Ready. Tests: bash run.sh test    Play: bash run.sh play"
+    ;;
+  test)
+    setup test
+    writable_cache
+    say "Running the test suite: python -m pytest $*"
+    exec "$VENV/bin/python" -m pytest "$@"
+    ;;
+  play)
+    setup play
+    if [ ! -x "$VENV/bin/jupyter-lab" ]; then
+      say "The [play] extra did not bring JupyterLab; installing jupyterlab..."
+      retry "$VENV/bin/python" -m pip install -q jupyterlab
+    fi
+    notebook=notebooks/01-play.ipynb
+    if [ ! -f "$notebook" ]; then
+      say "$notebook not found; opening JupyterLab on notebooks/ instead."
+      notebook=notebooks
+    fi
+    extra=()
+    [ "$(id -u)" = 0 ] && extra+=(--allow-root)  # JupyterLab refuses root without it
+    # Save widget state with the notebook, so a saved game still shows without a kernel.
+    overrides="$VENV/share/jupyter/lab/settings/overrides.json"
+    if [ ! -f "$overrides" ]; then
+      mkdir -p "$(dirname "$overrides")"
+      printf '%s\n' '{"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": true}}' >"$overrides"
+    fi
+    say "Starting JupyterLab on $notebook (Ctrl+C to stop)..."
+    exec "$VENV/bin/jupyter-lab" "${extra[@]}" "$@" "$notebook"
+    ;;
+  *)
+    usage
+    ;;
+esac
