@@ -196,20 +196,9 @@ class Table:
             self._f_cache = cache
         return cache
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move: drags (one per source, target and count) and the deal."""
-        if self.rules.family == "klondike":
-            return self._klondike_moves()
+    def tableau_targets(self) -> tuple[dict[int, list[int]], list[int]]:
+        """Map each card value to the tableau piles that take it; and the empty piles."""
         piles = self.piles
-        moves = self._moves
-        result: list[Move] = []
-        if not self.base:
-            for i in self.tableau:
-                if piles[i]:
-                    row = moves[i]
-                    result.extend(row[f] for f in self.foundations)
-            return result
-        ftargets = self.foundation_targets()
         taccept = self._taccept
         ttargets: dict[int, list[int]] = {}
         spaces = []
@@ -224,6 +213,23 @@ class Table:
                         targets.append(i)
             else:
                 spaces.append(i)
+        return ttargets, spaces
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: drags (one per source, target and count) and the deal."""
+        if self.rules.family == "klondike":
+            return self._klondike_moves()
+        piles = self.piles
+        moves = self._moves
+        result: list[Move] = []
+        if not self.base:
+            for i in self.tableau:
+                if piles[i]:
+                    row = moves[i]
+                    result.extend(row[f] for f in self.foundations)
+            return result
+        ftargets = self.foundation_targets()
+        ttargets, spaces = self.tableau_targets()
         reserve = piles[self.reserve]
         if reserve:
             row = moves[self.reserve]
@@ -258,20 +264,7 @@ class Table:
         moves = self._moves
         names = self.names
         ftargets = self.foundation_targets()
-        taccept = self._taccept
-        ttargets: dict[int, list[int]] = {}
-        spaces = []
-        for i in self.tableau:
-            pile = piles[i]
-            if pile:
-                for v in taccept[pile[-1]]:
-                    targets = ttargets.get(v)
-                    if targets is None:
-                        ttargets[v] = [i]
-                    else:
-                        targets.append(i)
-            else:
-                spaces.append(i)
+        ttargets, spaces = self.tableau_targets()
         result: list[Move] = []
         waste = piles[WASTE]
         singles = [WASTE] if waste else []
