@@ -494,8 +494,9 @@ class Game:
         for _ in redo:
             future.undo()
         game._redo = future._redo
+        reached = game.to_dict()
         for key in ("piles", "base_rank", "stock_locked", "redeals_used"):
-            if key in data and data[key] != game.to_dict()[key]:
+            if key in data and data[key] != reached[key]:
                 raise CorruptSaveError(
                     f"the saved {key.replace('_', ' ')} does not match what its moves lead to"
                 )
