@@ -24,6 +24,8 @@ from .variants import VARIANTS, Rules
 STATIC = Path(__file__).parent / "static"
 MoveCallback = Callable[["TerraceWidget", list[Move]], Any]
 
+LOSS_CHECK_DELAY = 0.05
+"""Seconds between a move's update and the game-over search, in a running kernel."""
 _SEQ_CHECKED = {"move", "deal", "double"}
 _KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new"}
 
@@ -48,6 +50,7 @@ class TerraceWidget(anywidget.AnyWidget):
         self._message: dict[str, str] | None = None
         self._started = time.time()
         self._callbacks: list[MoveCallback] = []
+        self._pending_check: asyncio.TimerHandle | None = None
         self.on_msg(self._on_custom_msg)
         self._sync()
 
@@ -220,7 +223,25 @@ class TerraceWidget(anywidget.AnyWidget):
         if moves:
             for callback in list(self._callbacks):
                 callback(self, moves)
-        # The exact game-over check (RULES.md D5) runs after the table is drawn.
+        self._schedule_loss_check()
+
+    def _schedule_loss_check(self) -> None:
+        """Run the exact game-over check (RULES.md D5) once the new table is on its way.
+
+        In a kernel it waits for the event loop, so the update leaves first and a burst of
+        moves costs one search; elsewhere it runs at once.
+        """
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._check_loss()
+            return
+        if self._pending_check is not None:
+            self._pending_check.cancel()
+        self._pending_check = loop.call_later(LOSS_CHECK_DELAY, self._check_loss)
+
+    def _check_loss(self) -> None:
+        self._pending_check = None
         if self._game.status != self.view.get("status"):
             self._sync(prove_loss=True)
 

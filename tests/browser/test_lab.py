@@ -1,0 +1,239 @@
+"""The widget in a real JupyterLab, played with the real mouse and keyboard in Chromium.
+
+After every step the DOM (cards inside ``data-pile`` elements, ``data-seq``) is compared
+with the game in the notebook's own kernel, read through a second kernel client.
+The deals are fixed (``terrace#12345``, ``klondike#7``); the moves are chosen at run time
+from what the kernel says is legal.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from terrace_widget import Game
+
+pytestmark = pytest.mark.browser
+
+CARD_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "T": "10"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def tableau(pile: str) -> bool:
+    return pile.startswith("t")
+
+
+def plan_terrace(game: Game) -> tuple[str, str, str]:
+    """A base choice after which, once the stock has dealt, some tableau card can go to a
+    foundation by double-click and then some tableau pile can build on another."""
+    for base in game.legal_moves():
+        if str(base) == "deal":
+            continue
+        g = game.copy()
+        g.play(base)
+        if not g.is_legal("deal"):
+            continue
+        g.play("deal")
+        for pile in g.pile_names:
+            h = g.copy()
+            if not tableau(pile) or not h.to_foundation(pile):
+                continue
+            builds = [m for m in h.legal_moves() if tableau(m.source) and tableau(m.target)]
+            if builds:
+                return str(base), pile, str(builds[0])
+    raise AssertionError("no base choice in this deal leads to every kind of move")
+
+
+def cell_count(page) -> int:
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
+
+
+def test_terrace_by_mouse_and_keyboard(open_lab, page, page_errors, screenshot):
+    t = open_lab("terrace.ipynb")
+    start = t.check_matches_kernel()
+    assert start["status"] == "choosing-base" and start["history"] == []
+    game = Game.from_dict(t.kernel.json("w.game.to_dict()"))
+    assert game.deal_id == "terrace#12345"
+    base, double_pile, build = plan_terrace(game)
+    cells = cell_count(page)
+    history: list[str] = []
+
+    # 1. choose the base card: drag a tableau candidate onto a foundation
+    seq = t.seq()
+    src, dst = base.split("-")
+    card = start["piles"][src][-1]
+    t.drag(src, dst)
+    state = t.check_matches_kernel(t.settle(seq))
+    history.append(base)
+    assert state["history"] == history
+    assert state["status"] == "playing"
+    assert state["piles"][dst] == [card]
+    assert t.top(dst).get_attribute("data-card") == card
+
+    # 2. deal by clicking the stock
+    seq = t.seq()
+    before = state
+    t.click_pile("stock")
+    state = t.check_matches_kernel(t.settle(seq))
+    history.append("deal")
+    assert state["history"] == history
+    assert len(state["piles"]["stock"]) == len(before["piles"]["stock"]) - 1
+    assert len(state["piles"]["waste"]) == len(before["piles"]["waste"]) + 1
+    assert t.top("waste").get_attribute("data-card") == state["piles"]["waste"][-1]
+
+    # 3. double-click a tableau card: it goes to a foundation
+    seq = t.seq()
+    card = state["piles"][double_pile][-1]
+    t.dblclick_pile(double_pile)
+    state = t.check_matches_kernel(t.settle(seq))
+    played = state["history"][len(history) :]
+    assert len(played) == 1 and played[0].startswith(f"{double_pile}-f"), played
+    history += played
+    home = played[0].split("-")[1]
+    assert state["piles"][home][-1] == card
+    assert t.top(home).get_attribute("data-card") == card
+
+    # 4. a tableau build, by dragging
+    assert build in state["legal"], (build, state["legal"])
+    src, dst = build.split("-")
+    card = state["piles"][src][-1]
+    seq = t.seq()
+    t.drag(src, dst)
+    state = t.check_matches_kernel(t.settle(seq))
+    history.append(build)
+    assert state["history"] == history
+    assert state["piles"][dst][-1] == card
+    assert t.top(dst).get_attribute("data-card") == card
+
+    # 5. click-to-move: click a card, then the pile it goes to
+    moves = [m for m in state["legal"] if m != "deal" and "x" not in m]
+    click_move = next((m for m in moves if m.split("-")[0] != "reserve"), moves[0])
+    src, dst = click_move.split("-")
+    card = state["piles"][src][-1]
+    seq = t.seq()
+    t.click_pile(src)
+    assert "tw-held" in (t.top(src).get_attribute("class") or "")
+    assert "tw-target" in (t.pile(dst).get_attribute("class") or "")
+    t.click_pile(dst)
+    state = t.check_matches_kernel(t.settle(seq))
+    history.append(click_move)
+    assert state["history"] == history
+    assert state["piles"][dst][-1] == card
+
+    # 6. an illegal drop (the reserve's top card onto a tableau pile) is refused
+    target = next(p for p in state["piles"] if tableau(p) and f"reserve-{p}" not in state["legal"])
+    reason = t.kernel.json(f"w.game.explain('reserve-{target}')")
+    assert reason
+    before = state
+    dom_before = t.dom()["piles"]
+    seq = t.seq()
+    t.drag("reserve", target)
+    state = t.check_matches_kernel(t.settle(seq))
+    assert state["history"] == history
+    assert state["piles"] == before["piles"]
+    assert state["message"] == {"kind": "refused", "text": reason}
+    message = t.root.locator(".tw-message")
+    assert message.text_content() == reason
+    assert message.get_attribute("data-kind") == "refused"
+    page.wait_for_timeout(400)  # the card slides back
+    assert t.dom()["piles"] == dom_before
+
+    # 7. undo with the toolbar button
+    seq = t.seq()
+    t.button("Undo").click()
+    state = t.check_matches_kernel(t.settle(seq))
+    history.pop()
+    assert state["history"] == history
+
+    # 8. keyboard: D deals, U undoes (JupyterLab's own shortcuts stay out of the way)
+    t.pile("t1").focus()
+    seq = t.seq()
+    page.keyboard.press("d")
+    state = t.check_matches_kernel(t.settle(seq))
+    assert state["history"] == [*history, "deal"]
+    seq = t.seq()
+    page.keyboard.press("u")
+    state = t.check_matches_kernel(t.settle(seq))
+    assert state["history"] == history
+    assert cell_count(page) == cells
+
+    page.evaluate("() => document.activeElement?.blur()")  # no focus ring in the picture
+    page.mouse.move(0, 0)
+    screenshot(t.root, "terrace-lab.png", doc=True)
+    screenshot(page, "terrace-lab-page.png")
+    assert page_errors == []
+
+
+def card_name(code: str) -> str:
+    rank = CARD_NAMES.get(code[0], code[0])
+    return f"{rank} of {SUITS[code[1]]}"
+
+
+def test_klondike_and_hidden_cards(open_lab, page, page_errors, screenshot):
+    t = open_lab("klondike.ipynb")
+    state = t.check_matches_kernel()
+    assert state["status"] == "playing"
+    history: list[str] = []
+
+    def hidden_never_shown(state) -> None:
+        hidden = {c[1:] for cards in state["piles"].values() for c in cards if c.startswith("#")}
+        shown = {c for cards in state["view_piles"].values() for c in cards if c != "#"}
+        assert hidden and not hidden & shown  # one deck: every code is unique
+        # the page's own stylesheets quote licences ("AS IS"): look at everything else
+        html = re.sub(r"<(style|script)\b.*?</\1>", "", page.content(), flags=re.S)
+        widget = t.root.evaluate("(el) => el.outerHTML")
+        text = page.evaluate("() => document.body.innerText").lower()
+        for code in hidden:
+            assert f'data-card="{code}"' not in html, code
+            assert not re.search(rf"\b{code}\b", html), code
+            assert not re.search(rf"\b{code}\b", widget), code
+            assert card_name(code) not in widget.lower() and card_name(code) not in text, code
+
+    hidden_never_shown(state)
+
+    # deal from the stock
+    seq = t.seq()
+    t.click_pile("stock")
+    state = t.check_matches_kernel(t.settle(seq))
+    history.append("deal")
+    assert state["history"] == history
+    assert len(state["piles"]["waste"]) == 1
+
+    # a tableau move by drag (the card underneath turns face up)
+    builds = [m for m in state["legal"] if all(tableau(p) for p in m.split("-"))]
+    assert builds, state["legal"]
+    move = builds[0]
+    src, dst = move.split("-")
+    count = int(dst.split("x")[1]) if "x" in dst else 1
+    dst = dst.split("x")[0]
+    moving = state["piles"][src][-count:]
+    seq = t.seq()
+    t.drag(src, dst, count)
+    state = t.check_matches_kernel(t.settle(seq))
+    history.append(move)
+    assert state["history"] == history
+    assert state["piles"][dst][-count:] == moving
+    if state["piles"][src]:
+        assert not state["piles"][src][-1].startswith("#")  # turned over
+        assert t.top(src).get_attribute("data-card") == state["piles"][src][-1]
+
+    # double-click sends a card to a foundation
+    pile = next(
+        p for p in state["piles"]
+        if tableau(p) or p == "waste"
+        if any(m.startswith(f"{p}-f") for m in state["legal"])
+    )  # fmt: skip
+    card = state["piles"][pile][-1]
+    seq = t.seq()
+    t.dblclick_pile(pile)
+    state = t.check_matches_kernel(t.settle(seq))
+    played = state["history"][len(history) :]
+    assert played and played[0].startswith(f"{pile}-f"), played
+    home = played[0].split("-")[1]
+    assert card in state["piles"][home]
+    assert t.pile(home).locator(f'[data-card="{card}"]').count() == 1
+
+    hidden_never_shown(state)
+    screenshot(t.root, "klondike-lab.png")
+    assert page_errors == []
