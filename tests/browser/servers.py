@@ -230,6 +230,7 @@ def _server(kind: str, notebooks: Path, nodelay: bool, keep: bool) -> Iterator[S
             f"--ServerApp.root_dir={root}",
             f"--IdentityProvider.token={token}",
             "--LabApp.expose_app_in_browser=True",
+            "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7 pages too
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.news_url=",
             "--ServerApp.terminals_enabled=False",
