@@ -63,12 +63,12 @@ class Table:
     """A position and the rules to change it."""
 
     __slots__ = (
+        "_base_cards",
         "_f_cache",
-        "_faccept",
         "_moves",
-        "_taccept",
         "base",
         "down",
+        "foundation_next",
         "foundations",
         "locked",
         "names",
@@ -77,6 +77,7 @@ class Table:
         "reserve",
         "rules",
         "tableau",
+        "tableau_next",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -105,10 +106,13 @@ class Table:
     # ------------------------------------------------------------------ setup
     def _set_tables(self) -> None:
         rules = self.rules
-        self._taccept = _tableau_accepts(self.base, rules.wrap)
-        self._faccept = _foundation_accepts(
+        # tableau_next[t]: the card values that may be built on a tableau top card t;
+        # foundation_next[t]: the card values that may follow t on a foundation.
+        self.tableau_next = _tableau_accepts(self.base, rules.wrap)
+        self.foundation_next = _foundation_accepts(
             self.base, rules.foundation_build == "same-suit", rules.wrap
         )
+        self._base_cards = [v for v in range(52) if rank_of(v) == self.base] if self.base else []
         self._f_cache = None
 
     def set_base(self, rank: int) -> None:
@@ -183,8 +187,8 @@ class Table:
         if cache is None:
             cache = {}
             piles = self.piles
-            faccept = self._faccept
-            empty_takes = [v for v in range(52) if rank_of(v) == self.base] if self.base else []
+            faccept = self.foundation_next
+            empty_takes = self._base_cards
             for f in self.foundations:
                 pile = piles[f]
                 for v in faccept[pile[-1]] if pile else empty_takes:
@@ -199,7 +203,7 @@ class Table:
     def tableau_targets(self) -> tuple[dict[int, list[int]], list[int]]:
         """Map each card value to the tableau piles that take it; and the empty piles."""
         piles = self.piles
-        taccept = self._taccept
+        taccept = self.tableau_next
         ttargets: dict[int, list[int]] = {}
         spaces = []
         for i in self.tableau:

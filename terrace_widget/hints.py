@@ -68,7 +68,7 @@ def _terrace_hint(table: Table) -> Hint | None:
     if waste:
         card = waste[-1]
         for i in table.tableau:
-            if not piles[i] or card in table._taccept[piles[i][-1]]:
+            if not piles[i] or card in table.tableau_next[piles[i][-1]]:
                 return _move_text(table, WASTE, i)
     if table.dealable():
         return Hint(DEAL, DEAL_TEXT)
@@ -78,7 +78,7 @@ def _terrace_hint(table: Table) -> Hint | None:
 def _terrace_build(table: Table) -> Hint | None:
     """A tableau build that empties a pile or frees a card for a foundation."""
     piles = table.piles
-    taccept = table._taccept
+    taccept = table.tableau_next
     ftargets = table.foundation_targets()
     base = table.base
     best_order = base
@@ -140,7 +140,7 @@ def _klondike_hint(table: Table) -> Hint | None:
             continue
         for source in (WASTE, *table.tableau):
             pile = piles[source]
-            if pile and pile[-1] in table._faccept[piles[f][-1]]:
+            if pile and pile[-1] in table.foundation_next[piles[f][-1]]:
                 return _move_text(table, source, f)
     if table.dealable():
         return Hint(DEAL, DEAL_TEXT)

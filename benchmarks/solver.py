@@ -1,0 +1,130 @@
+"""Solver benchmark: fixed deal sets per game, a time budget per deal.
+
+Prints, per game: the share of deals decided (won or proven unwinnable) within the
+budget, the won / unwinnable / unknown counts, the median and 90th-percentile time per
+deal, and the nodes searched per second::
+
+    python benchmarks/solver.py                          # 20 deals x 11 games, 10 s each
+    python benchmarks/solver.py --deals 50 --budget 2 --variants klondike terrace
+    python benchmarks/solver.py --json solver.json
+
+Deals are ``Game(variant, seed=s)`` for s = first .. first + deals - 1, so any figure
+can be reproduced from (variant, seed, budget). Runs on one core, one deal at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from terrace_widget import VARIANTS, Game
+from terrace_widget.solver import solve
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def run_variant(variant: str, seeds: list[int], budget: float, nodes: int | None) -> dict:
+    records = []
+    for seed in seeds:
+        game = Game(variant, seed=seed)
+        solution = solve(game, budget=nodes, seconds=budget)
+        if solution.verdict == "won":
+            check = game.copy()
+            for move in solution.moves:
+                check.play(move)
+            if check.status != "won":
+                raise AssertionError(f"{variant}#{seed}: the winning line does not replay")
+        records.append(
+            {
+                "seed": seed,
+                "verdict": solution.verdict,
+                "nodes": solution.nodes,
+                "seconds": round(solution.seconds, 4),
+                "length": len(solution.moves),
+            }
+        )
+    times = [r["seconds"] for r in records]
+    total_nodes = sum(r["nodes"] for r in records)
+    counts = {v: sum(r["verdict"] == v for r in records) for v in ("won", "unwinnable", "unknown")}
+    return {
+        "variant": variant,
+        "deals": len(records),
+        "decided": (counts["won"] + counts["unwinnable"]) / max(1, len(records)),
+        **counts,
+        "median_s": statistics.median(times) if times else 0.0,
+        "p90_s": percentile(times, 0.9),
+        "nodes_per_s": total_nodes / max(1e-9, sum(times)),
+        "records": records,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20, help="deals per game (default 20)")
+    parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
+    parser.add_argument("--nodes", type=int, default=None, help="also a node budget per deal")
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), metavar="ID")
+    parser.add_argument("--json", type=Path, help="write every figure and record as JSON")
+    args = parser.parse_args(argv)
+    unknown = [v for v in args.variants if v not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown variants {unknown}; choose from {', '.join(VARIANTS)}")
+    seeds = list(range(args.first, args.first + args.deals))
+    print(
+        f"solver benchmark: {args.deals} deals per game (seeds {seeds[0]}..{seeds[-1]}), "
+        f"budget {args.budget:g} s per deal, Python {platform.python_version()}"
+    )
+    header = (
+        f"{'game':<22} {'decided':>8} {'won':>4} {'unw':>4} {'unk':>4} "
+        f"{'median s':>9} {'p90 s':>7} {'nodes/s':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    results = []
+    started = time.perf_counter()
+    for variant in args.variants:
+        row = run_variant(variant, seeds, args.budget, args.nodes)
+        results.append(row)
+        print(
+            f"{variant:<22} {row['decided']:>7.0%} {row['won']:>4} {row['unwinnable']:>4} "
+            f"{row['unknown']:>4} {row['median_s']:>9.3f} {row['p90_s']:>7.2f} "
+            f"{row['nodes_per_s']:>9.0f}",
+            flush=True,
+        )
+    print(f"total {time.perf_counter() - started:.0f} s")
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "settings": {
+                        "deals": args.deals,
+                        "first": args.first,
+                        "budget_s": args.budget,
+                        "nodes": args.nodes,
+                        "python": platform.python_version(),
+                        "machine": platform.machine(),
+                    },
+                    "results": results,
+                },
+                indent=1,
+            )
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

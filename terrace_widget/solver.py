@@ -1,0 +1,550 @@
+"""A thoughtful solver for the eleven games: ``solve(game, budget=...) -> Solution``.
+
+"Thoughtful" means the solver sees every card, the stock's order and Klondike's face-down
+cards included. The search is a depth-first search on one mutable
+:class:`~terrace_widget.engine.Table` (make / unmake, no copies), with
+
+* a transposition table of canonical position keys (tableau piles as a sorted multiset,
+  foundations as a multiset of tops, suits erased where no rule of the game reads them);
+* proven-safe automatic foundation moves (``docs/solver.md`` has the proofs);
+* Klondike's compressed stock moves ("deal k times, then play the waste card", K+);
+* move pruning and ordering, and a budget of nodes and seconds.
+
+The verdict is ``won`` (with a line that replays with :meth:`Game.play`), ``unwinnable``
+(the whole reachable space was searched) or ``unknown`` (the budget ran out).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from .cards import is_red, rank_of, suit_of
+from .engine import STOCK, WASTE, Table, UndoRecord
+from .moves import DEAL, Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Verdict = Literal["won", "unwinnable", "unknown"]
+
+FIRST_ATTEMPT = 15_000
+SAME_SIZE_ATTEMPTS = 8
+"""Nodes of the first search attempts; after SAME_SIZE_ATTEMPTS each grows by half."""
+DEFAULT_BUDGET = 200_000
+"""Nodes (positions made by the search) that :func:`solve` may visit by default."""
+
+
+@dataclass
+class Solution:
+    """What :func:`solve` found."""
+
+    verdict: Verdict
+    moves: list[Move] = field(default_factory=list)
+    """A winning line from the given position (empty unless ``verdict == "won"``)."""
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict != "unknown"
+
+
+# A search move: (source, target, count, deals before it). ``source == STOCK`` is a click.
+SMove = tuple[int, int, int, int]
+
+# Card classes for the keys: in the Terrace games other than General's Patience no rule
+# ever reads a card's suit, only its rank and colour, so 4♥ and 4♦ are the same card.
+_COLOUR_CLASS = bytes((v % 13) + (13 if is_red(v) else 0) for v in range(52)) + bytes(204)
+_IDENTITY = bytes(range(256))
+_RED = [int(is_red(v)) for v in range(52)]
+
+
+def solve(
+    game: Game,
+    budget: int | None = DEFAULT_BUDGET,
+    *,
+    seconds: float | None = None,
+    mode: str = "thoughtful",
+    safe_moves: bool = True,
+) -> Solution:
+    """Search the position of ``game`` (left unchanged) for a win.
+
+    ``budget`` bounds the nodes (``None``: no bound), ``seconds`` the wall time. Only the
+    thoughtful mode (every card seen) exists so far. ``safe_moves=False`` turns the
+    proven-safe automatic moves off (for testing them).
+    """
+    if mode != "thoughtful":
+        raise ValueError(f"unknown solver mode {mode!r}; only 'thoughtful' exists so far")
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    total = budget if budget is not None else 1 << 62
+    used = 0
+    size = FIRST_ATTEMPT
+    attempt = 0
+    while True:
+        # Restarts: a deterministic first attempt, then attempts with the moves of equal
+        # priority shuffled (seeded: the result depends only on the position and budget),
+        # each with twice the nodes of the previous one. Any attempt that finishes proves
+        # its verdict; the last one gets whatever budget is left.
+        left = total - used
+        this = left if left <= 2 * size else size
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        search = _Search(game._table.copy(), this, remaining, safe_moves)
+        if attempt:
+            search.rng = random.Random(attempt)
+        solution = search.run()
+        used += solution.nodes
+        if solution.verdict != "unknown" or this == left or search.timed_out:
+            solution.nodes = used
+            solution.seconds = time.perf_counter() - start
+            return solution
+        attempt += 1
+        if attempt >= SAME_SIZE_ATTEMPTS:
+            size = size * 3 // 2
+
+
+class _Search:
+    def __init__(self, table: Table, budget: int | None, seconds: float | None, safe: bool) -> None:
+        self.t = table
+        rules = table.rules
+        self.rules = rules
+        self.klondike = rules.family == "klondike"
+        self.budget = budget if budget is not None else 1 << 62
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.safe = safe
+        self.rng: random.Random | None = None
+        self.timed_out = False
+        self.nodes = 0
+        self.tableau = list(table.tableau)
+        self.founds = list(table.foundations)
+        self.reserve = table.reserve
+        self.same_suit = rules.foundation_build == "same-suit"
+        self.classes = _IDENTITY if (self.klondike or self.same_suit) else _COLOUR_CLASS
+        self.limited = rules.redeals is not None
+        self.autofill = bool(rules.auto_fill)
+        # In Redheads the reserve fills spaces, so a reserve card going up is not safe.
+        self.safe_reserve = "reserve" not in rules.auto_fill
+        # Klondike: waste cards go up automatically only with single-card deals.
+        self.safe_waste = self.klondike and rules.deal_count == 1
+        self._base = -1
+        self._base_cards: tuple[int, ...] = ()
+        self._rel: list[int] = []
+        self.base_cards()
+
+    # ------------------------------------------------------------------ keys
+    def key(self) -> bytes:
+        t = self.t
+        piles = t.piles
+        cls = self.classes
+        if self.klondike:
+            tabs = sorted(bytes((t.down[i],)) + bytes(piles[i]) for i in self.tableau)
+            tops = sorted(piles[f][-1] if piles[f] else 255 for f in self.founds)
+            passes = t.passes if self.limited else 0
+            return b"\xff".join(
+                (bytes(piles[STOCK]), bytes(piles[WASTE]), bytes(tops), bytes((passes,)), *tabs)
+            )
+        tabs = [bytes(piles[i]).translate(cls) for i in self.tableau]
+        if t.base and not (self.autofill and tabs.count(b"") > 1):
+            tabs.sort()
+        tops = sorted(cls[piles[f][-1]] if piles[f] else 255 for f in self.founds)
+        locked = 0 if self.autofill else t.locked
+        return b"\xff".join(
+            (
+                bytes(piles[STOCK]).translate(cls),
+                bytes(piles[WASTE]).translate(cls),
+                bytes(piles[self.reserve]).translate(cls),
+                bytes((*tops, t.base, locked, t.passes)),
+                *tabs,
+            )
+        )
+
+    # ------------------------------------------------------------ targets
+    def ftargets(self) -> dict[int, int]:
+        """Each card that some foundation takes now -> the first such foundation."""
+        t = self.t
+        piles = t.piles
+        faccept = t.foundation_next
+        result: dict[int, int] = {}
+        empty = None
+        for f in self.founds:
+            p = piles[f]
+            if p:
+                for v in faccept[p[-1]]:
+                    if v not in result:
+                        result[v] = f
+            elif empty is None:
+                empty = f
+        if empty is not None:
+            for v in self.base_cards():
+                if v not in result:
+                    result[v] = empty
+        return result
+
+    def base_cards(self) -> tuple[int, ...]:
+        base = self.t.base
+        if base != self._base:
+            self._base = base
+            self._base_cards = tuple(v for v in range(52) if v % 13 + 1 == base)
+            self._rel = [(v % 13 + 1 - base) % 13 for v in range(52)] if base else [0] * 52
+        return self._base_cards
+
+    # ------------------------------------------------------------ safe moves
+    def safe_move(self) -> tuple[int, int] | None:
+        """A foundation move proven never to spoil a win (docs/solver.md), or ``None``."""
+        t = self.t
+        piles = t.piles
+        ftargets = self.ftargets()
+        if not ftargets:
+            return None
+        if self.klondike:
+            sources = [i for i in self.tableau if len(piles[i]) > 0]
+            if self.safe_waste and piles[WASTE]:
+                sources.append(WASTE)
+            for s in sources:
+                v = piles[s][-1]
+                target = ftargets.get(v)
+                if target is not None and self._klondike_safe(v):
+                    return s, target
+            return None
+        if not t.base:
+            return None
+        sources = [i for i in self.tableau if len(piles[i]) > 1]
+        if self.safe_reserve and piles[self.reserve]:
+            sources.append(self.reserve)
+        for s in sources:
+            v = piles[s][-1]
+            target = ftargets.get(v)
+            if target is not None and self._terrace_safe(v):
+                return s, target
+        return None
+
+    def _klondike_safe(self, v: int) -> bool:
+        r = rank_of(v)
+        if r <= 2:
+            return True
+        # Foundation heights by suit.
+        height = [0, 0, 0, 0]
+        piles = self.t.piles
+        for f in self.founds:
+            p = piles[f]
+            if p:
+                height[suit_of(p[-1])] = len(p)
+        red = is_red(v)
+        s = suit_of(v)
+        for suit in range(4):
+            if suit == s:
+                continue
+            need = r - 2 if is_red(suit * 13) == red else r - 1
+            if height[suit] < need:
+                return False
+        return True
+
+    def _terrace_safe(self, v: int) -> bool:
+        rel = self._rel
+        r = rel[v]
+        if r == 0:
+            return True
+        want = r - 1
+        red = _RED[v]
+        opposite = 0
+        own_suit = 0
+        piles = self.t.piles
+        for f in self.founds:
+            p = piles[f]
+            if not p:
+                continue
+            top = p[-1]
+            rt = rel[top]
+            if rt < want:
+                continue
+            if self.same_suit:
+                if _RED[top] != red:
+                    opposite += 1
+                elif top // 13 == v // 13:
+                    own_suit += 1
+            elif (_RED[top] ^ (rt - want) & 1) != red:
+                # The foundation's colour at relative rank ``want`` is not v's colour.
+                opposite += 1
+        if opposite < 4:
+            return False
+        return own_suit >= 2 if self.same_suit else True
+
+    # ------------------------------------------------------------ moves
+    def moves(self) -> list[SMove]:
+        """Candidate moves, the most promising LAST (the search pops from the end)."""
+        if self.klondike:
+            return self._klondike_moves()
+        t = self.t
+        piles = t.piles
+        if not t.base:
+            # Base choice: foundations are all empty and interchangeable; identical
+            # candidates in the same pile position still differ by the fill order.
+            f0 = self.founds[0]
+            return [(i, f0, 1, 0) for i in reversed(self.tableau) if piles[i]]
+        ftargets = self.ftargets()
+        ttargets, spaces = t.tableau_targets()
+        found: list[SMove] = []  # foundation moves: tried first
+        wt: list[SMove] = []  # waste to tableau
+        good: list[SMove] = []  # tableau moves that uncover a card that can go up
+        tt: list[SMove] = []  # other tableau moves
+        deal: list[SMove] = []
+        if t.dealable():
+            deal.append((STOCK, WASTE, 1, 0))
+        waste = piles[WASTE]
+        if waste:
+            v = waste[-1]
+            f = ftargets.get(v)
+            if f is not None:
+                found.append((WASTE, f, 1, 0))
+            for j in ttargets.get(v, ()):
+                wt.append((WASTE, j, 1, 0))
+            if spaces:
+                wt.append((WASTE, spaces[0], 1, 0))
+        reserve = piles[self.reserve]
+        if reserve:
+            f = ftargets.get(reserve[-1])
+            if f is not None:
+                found.append((self.reserve, f, 1, 0))
+        classes = self.classes
+        for i in self.tableau:
+            pile = piles[i]
+            if not pile:
+                continue
+            v = pile[-1]
+            f = ftargets.get(v)
+            if f is not None:
+                found.append((i, f, 1, 0))
+            tj = ttargets.get(v)
+            if tj:
+                bucket = good if len(pile) > 1 and pile[-2] in ftargets else tt
+                if len(tj) > 1:
+                    # Targets with the same cards (up to suit) give the same position.
+                    seen_piles = set()
+                    for j in tj:
+                        content = bytes(piles[j]).translate(classes)
+                        if content not in seen_piles:
+                            seen_piles.add(content)
+                            bucket.append((i, j, 1, 0))
+                else:
+                    bucket.append((i, tj[0], 1, 0))
+        if self.rng is not None:
+            rest = deal + tt + wt + good + found
+            self.rng.shuffle(rest)
+            founds = self.founds
+            rest.sort(key=lambda m: m[1] in founds)
+            return rest
+        # Tried first: foundation moves, uncovering moves, waste to tableau, the deal.
+        return tt + deal + wt + good + found
+
+    def _klondike_moves(self) -> list[SMove]:
+        t = self.t
+        piles = t.piles
+        down = t.down
+        ftargets = self.ftargets()
+        ttargets, spaces = t.tableau_targets()
+        low: list[SMove] = []
+        mid: list[SMove] = []
+        high: list[SMove] = []
+        space = spaces[0] if spaces else -1
+        # Tableau groups.
+        for i in self.tableau:
+            pile = piles[i]
+            if not pile:
+                continue
+            v = pile[-1]
+            f = ftargets.get(v)
+            if f is not None:
+                high.append((i, f, 1, 0))
+            n = 1
+            lowest = len(pile) - 1
+            while True:
+                whole = lowest <= down[i]
+                # A partial group moves only if the card it uncovers can go up.
+                if whole or pile[lowest - 1] in ftargets:
+                    for j in ttargets.get(v, ()):
+                        (high if whole and down[i] else mid).append((i, j, n, 0))
+                    if space >= 0 and v % 13 == 12 and lowest > 0:
+                        (high if whole and down[i] else mid).append((i, space, n, 0))
+                if whole:
+                    break
+                under = pile[lowest - 1]
+                if rank_of(under) != rank_of(v) + 1 or is_red(under) == is_red(v):
+                    break
+                lowest -= 1
+                v = under
+                n += 1
+        # Foundation cards back down (worrying back).
+        for f in self.founds:
+            p = piles[f]
+            if p and rank_of(p[-1]) > 1:
+                for j in ttargets.get(p[-1], ()):
+                    low.append((f, j, 1, 0))
+                if space >= 0 and p[-1] % 13 == 12:
+                    low.append((f, space, 1, 0))
+        # The stock, compressed: every waste card reachable by k clicks, then played.
+        for k, v in self._reachable_waste():
+            f = ftargets.get(v)
+            if f is not None:
+                high.append((WASTE, f, 1, k))
+            for j in ttargets.get(v, ()):
+                mid.append((WASTE, j, 1, k))
+            if space >= 0 and v % 13 == 12:
+                mid.append((WASTE, space, 1, k))
+        if self.rng is not None:
+            mid += low
+            self.rng.shuffle(mid)
+            return mid + high
+        return low + mid + high
+
+    def _reachable_waste(self) -> list[tuple[int, int]]:
+        """(clicks, waste top) for each distinct waste card reachable by clicking."""
+        t = self.t
+        stock = t.piles[STOCK][:]
+        waste = t.piles[WASTE][:]
+        draw = self.rules.deal_count
+        redeals = self.rules.redeals
+        passes = t.passes
+        result = []
+        seen = set()
+        if waste:
+            result.append((0, waste[-1]))
+            seen.add(waste[-1])
+        clicks = 0
+        fresh = 0  # times the stock was turned over with nothing yet dealt
+        while True:
+            if stock:
+                for _ in range(min(draw, len(stock))):
+                    waste.append(stock.pop())
+            elif waste and (redeals is None or passes < redeals):
+                stock = waste[::-1]
+                waste = []
+                passes += 1
+                fresh += 1
+                if fresh > 1:
+                    break
+            else:
+                break
+            clicks += 1
+            if waste and waste[-1] not in seen:
+                seen.add(waste[-1])
+                result.append((clicks, waste[-1]))
+        return result
+
+    # ------------------------------------------------------------ make / unmake
+    def make(self, move: SMove, records: list) -> None:
+        t = self.t
+        s, d, n, k = move
+        if k:
+            # K+: k clicks done directly on the stock and waste (Klondike only: a click
+            # there changes nothing else), undone by putting the old lists back.
+            piles = t.piles
+            records.append((piles[STOCK], piles[WASTE], t.passes))
+            stock = piles[STOCK][:]
+            waste = piles[WASTE][:]
+            draw = self.rules.deal_count
+            passes = t.passes
+            for _ in range(k):
+                if stock:
+                    for _ in range(min(draw, len(stock))):
+                        waste.append(stock.pop())
+                else:
+                    stock = waste[::-1]
+                    waste = []
+                    passes += 1
+            piles[STOCK] = stock
+            piles[WASTE] = waste
+            t.passes = passes
+        records.append(t.make(s, d, n))
+
+    def unmake(self, records: list) -> None:
+        t = self.t
+        for record in reversed(records):
+            if len(record) == 3:
+                t.piles[STOCK], t.piles[WASTE], t.passes = record
+            else:
+                t.unmake(record)
+
+    def play_safe(self, records: list[UndoRecord], line: list[SMove]) -> None:
+        if not self.safe:
+            return
+        t = self.t
+        while True:
+            m = self.safe_move()
+            if m is None:
+                return
+            records.append(t.make(m[0], m[1], 1))
+            line.append((m[0], m[1], 1, 0))
+
+    # ------------------------------------------------------------ the search
+    def run(self) -> Solution:
+        start = time.perf_counter()
+        t = self.t
+        result = self._dfs()
+        verdict, line = result
+        moves: list[Move] = []
+        names = t.names
+        for s, d, n, k in line:
+            moves.extend([DEAL] * k)
+            moves.append(DEAL if s == STOCK else Move(names[s], names[d], n))
+        return Solution(verdict, moves, self.nodes, time.perf_counter() - start)
+
+    def _dfs(self) -> tuple[Verdict, list[SMove]]:
+        t = self.t
+        root_records: list[UndoRecord] = []
+        root_line: list[SMove] = []
+        self.play_safe(root_records, root_line)
+        try:
+            if t.is_won():
+                return "won", root_line
+            seen = {self.key()}
+            frames: list[list[SMove]] = [self.moves()]
+            undo: list[list[UndoRecord]] = []
+            line: list[list[SMove]] = []
+            budget = self.budget
+            deadline = self.deadline
+            nodes = 0
+            key = self.key
+            while frames:
+                cands = frames[-1]
+                if not cands:
+                    frames.pop()
+                    if undo:
+                        self.unmake(undo.pop())
+                        line.pop()
+                    continue
+                if nodes >= budget or (
+                    deadline is not None and not nodes & 255 and time.perf_counter() > deadline
+                ):
+                    self.nodes = nodes
+                    self.timed_out = nodes < budget
+                    for r in reversed(undo):
+                        self.unmake(r)
+                    return "unknown", []
+                move = cands.pop()
+                records: list = []
+                played = [move]
+                self.make(move, records)
+                self.play_safe(records, played)
+                nodes += 1
+                if t.is_won():
+                    self.nodes = nodes
+                    flat = root_line + [m for ms in line for m in ms] + played
+                    self.unmake(records)
+                    for r in reversed(undo):
+                        self.unmake(r)
+                    return "won", flat
+                k = key()
+                if k in seen:
+                    self.unmake(records)
+                    continue
+                seen.add(k)
+                undo.append(records)
+                line.append(played)
+                frames.append(self.moves())
+            self.nodes = nodes
+            return "unwinnable", []
+        finally:
+            self.unmake(root_records)

@@ -1,0 +1,270 @@
+"""The solver against a plain exhaustive search, on many small random positions.
+
+Small positions have most cards already on the foundations, so the plain search (every
+legal move of the engine, a set of visited ``Table.key()`` positions, no pruning, no
+automatic moves) finishes at once. The solver must agree with it on every verdict, every
+``won`` line must replay to a win with ``Game.play``, and every safe automatic move the
+solver would make must keep a winnable position winnable.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from terrace_widget import VARIANTS, Game
+from terrace_widget.cards import code, is_red
+from terrace_widget.solver import Solution, _Search, solve
+
+TERRACE_GAMES = [v for v, r in VARIANTS.items() if r.family == "terrace"]
+KLONDIKE_GAMES = [v for v, r in VARIANTS.items() if r.family == "klondike"]
+
+
+# ---------------------------------------------------------------- the reference search
+def exhaustive(game: Game, limit: int = 400_000) -> bool:
+    """Whether some sequence of legal moves wins (plain DFS over ``Table.legal_moves``)."""
+    table = game._table.copy()
+    if table.is_won():
+        return True
+    index = {name: i for i, name in enumerate(table.names)}
+    seen = {table.key()}
+    stack = [table.legal_moves()]
+    records = []
+    while stack:
+        moves = stack[-1]
+        if not moves:
+            stack.pop()
+            if records:
+                table.unmake(records.pop())
+            continue
+        move = moves.pop()
+        records.append(table.make(index[move.source], index[move.target], move.count))
+        if table.is_won():
+            return True
+        key = table.key()
+        if key in seen:
+            table.unmake(records.pop())
+            continue
+        seen.add(key)
+        assert len(seen) < limit, "position too large for the reference search"
+        stack.append(table.legal_moves())
+    return False
+
+
+def replays_to_win(game: Game, solution: Solution) -> bool:
+    g = game.copy()
+    for move in solution.moves:
+        g.play(move)
+    return g.status == "won"
+
+
+# ---------------------------------------------------------------- small positions
+def terrace_position(variant: str, rng: random.Random, loose: int) -> Game:
+    """A random position of ``variant`` with about ``loose`` cards off the foundations."""
+    rules = VARIANTS[variant]
+    base = rng.randint(1, 13)
+    founds: list[list[int]] = []
+    if rules.foundation_build == "same-suit":
+        for suit in (0, 0, 1, 1, 2, 2, 3, 3):
+            founds.append([suit * 13 + (base - 1 + j) % 13 for j in range(13)])
+    else:
+        colours = [True] * 4 + [False] * 4  # the base card's colour
+        rng.shuffle(colours)
+        founds = [[] for _ in range(8)]
+        for j in range(13):
+            rank0 = (base - 1 + j) % 13
+            reds = [1, 1, 2, 2]
+            blacks = [0, 0, 3, 3]
+            rng.shuffle(reds)
+            rng.shuffle(blacks)
+            for k in range(8):
+                red = colours[k] != bool(j & 1)
+                suit = (reds if red else blacks).pop()
+                founds[k].append(suit * 13 + rank0)
+    cut = [13] * 8
+    for _ in range(loose):
+        k = rng.randrange(8)
+        if cut[k] > 1:
+            cut[k] -= 1
+    off = [v for k in range(8) for v in founds[k][cut[k] :]]
+    rng.shuffle(off)
+    piles: dict[str, list[str]] = {
+        f"f{k + 1}": [code(v) for v in founds[k][: cut[k]]] for k in range(8)
+    }
+    names = ["stock", "waste", "reserve"] + [f"t{i + 1}" for i in range(rules.tableau)]
+    for name in names:
+        piles.setdefault(name, [])
+    width = rng.randint(1, rules.tableau)
+    for v in off:
+        where = rng.random()
+        if where < 0.35:
+            name = "reserve"
+        elif where < 0.55:
+            name = "stock"
+        elif where < 0.65:
+            name = "waste"
+        else:
+            name = names[3 + rng.randrange(width)]
+        piles[name].append(code(v))
+    if piles["stock"] and not piles["waste"] and rng.random() < 0.8:
+        piles["waste"].append(piles["stock"].pop())
+    redeals = rng.randint(0, rules.redeals or 0)
+    return Game.from_piles(variant, piles, base_rank=base, redeals_used=redeals, rest_to=None)
+
+
+def klondike_position(variant: str, rng: random.Random, loose: int) -> Game:
+    rules = VARIANTS[variant]
+    heights = [13] * 4
+    for _ in range(loose):
+        s = rng.randrange(4)
+        if heights[s] > 0:
+            heights[s] -= 1
+    off = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
+    rng.shuffle(off)
+    piles: dict[str, list[str]] = {
+        f"f{k + 1}": [code(s * 13 + r) for r in range(heights[s])] for k, s in enumerate(range(4))
+    }
+    tableau: list[list[int]] = [[] for _ in range(7)]
+    stock: list[int] = []
+    waste: list[int] = []
+    width = rng.randint(1, 3)
+    for v in off:
+        where = rng.random()
+        if where < 0.3:
+            stock.append(v)
+        elif where < 0.4:
+            waste.append(v)
+        else:
+            tableau[rng.randrange(width)].append(v)
+    piles["stock"] = [code(v) for v in stock]
+    piles["waste"] = [code(v) for v in waste]
+    for i, pile in enumerate(tableau):
+        # All but the top card face down, except a valid run on top sometimes.
+        piles[f"t{i + 1}"] = ["#" + code(v) for v in pile[:-1]] + [code(v) for v in pile[-1:]]
+    redeals = rng.randint(0, rules.redeals if rules.redeals is not None else 3)
+    return Game.from_piles(variant, piles, redeals_used=redeals, rest_to=None)
+
+
+def positions(variant: str, count: int, loose: int, seed: int = 0) -> list[Game]:
+    rng = random.Random(f"{variant}/{seed}/{loose}")
+    make = terrace_position if VARIANTS[variant].family == "terrace" else klondike_position
+    return [make(variant, rng, loose) for _ in range(count)]
+
+
+# ---------------------------------------------------------------- tests
+SMALL = {"terrace": (30, 10), "klondike": (4, 5)}  # positions, cards off the foundations
+SAFE_SMALL = {"terrace": (40, 8), "klondike": (6, 4)}
+VERDICTS: dict[bool, int] = {}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_verdicts_match_exhaustive_search(variant: str) -> None:
+    count, loose = SMALL[VARIANTS[variant].family]
+    for game in positions(variant, count, loose):
+        truth = exhaustive(game)
+        VERDICTS[truth] = VERDICTS.get(truth, 0) + 1
+        for safe in (True, False):
+            solution = solve(game, budget=None, safe_moves=safe)
+            assert solution.verdict == ("won" if truth else "unwinnable"), (safe, game.piles)
+            if truth:
+                assert replays_to_win(game, solution)
+
+
+def test_the_sample_has_both_verdicts() -> None:
+    for variant in ("terrace", "blondes-and-brunettes"):
+        for game in positions(variant, 30, 10):
+            truth = exhaustive(game)
+            VERDICTS[truth] = VERDICTS.get(truth, 0) + 1
+    assert VERDICTS.get(True) and VERDICTS.get(False)
+
+
+def test_a_dead_klondike_deal_is_unwinnable() -> None:
+    game = Game("klondike-three-card", seed=2)  # no waste card ever fits anywhere
+    assert solve(game, budget=None).verdict == "unwinnable"
+    assert exhaustive(game) is False
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_safe_moves_keep_wins(variant: str) -> None:
+    """Whenever the solver would make a safe move, the position after it is as winnable."""
+    checked = 0
+    count, loose = SAFE_SMALL[VARIANTS[variant].family]
+    for game in positions(variant, count, loose, seed=1):
+        search = _Search(game._table.copy(), None, None, True)
+        move = search.safe_move()
+        if move is None:
+            continue
+        names = game.pile_names
+        after = game.copy()
+        after.play(f"{names[move[0]]}-{names[move[1]]}")
+        assert exhaustive(after) == exhaustive(game), game.piles
+        checked += 1
+    assert checked >= 3
+
+
+def test_unwinnable_is_never_claimed_for_a_winnable_line() -> None:
+    # Random playouts from small positions: whenever a random line wins, the solver
+    # (with any budget) must not have said "unwinnable".
+    rng = random.Random(7)
+    for variant in VARIANTS:
+        for game in positions(variant, 10, 8, seed=2):
+            verdict = solve(game, budget=50).verdict
+            for _ in range(20):
+                g = game.copy()
+                for _ in range(60):
+                    moves = g.legal_moves()
+                    if not moves or g.score == g.rules.cards:
+                        break
+                    g.play(rng.choice(moves))
+                if g.score == g.rules.cards:
+                    assert verdict != "unwinnable"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_real_deals_small_budget(variant: str) -> None:
+    for seed in (1, 2, 3):
+        game = Game(variant, seed=seed)
+        solution = solve(game, budget=3000)
+        assert solution.verdict in ("won", "unwinnable", "unknown")
+        assert solution.nodes <= 3000
+        if solution.verdict == "won":
+            assert replays_to_win(game, solution)
+        # The same budget gives the same answer (the search is deterministic).
+        again = solve(game, budget=3000)
+        assert (again.verdict, again.nodes, again.moves) == (
+            solution.verdict,
+            solution.nodes,
+            solution.moves,
+        )
+        # A verdict that is reached is never contradicted by a larger budget.
+        if solution.decided:
+            assert solve(game, budget=6000).verdict == solution.verdict
+
+
+@pytest.mark.parametrize(
+    "deal", ["terrace#11", "falling-stars#11", "signora#13", "redheads#1", "klondike#3"]
+)
+def test_real_deals_are_won_with_lines_that_replay(deal: str) -> None:
+    """Deals that the solver wins within a small budget (the benchmark found them)."""
+    game = Game.from_deal_id(deal)
+    solution = solve(game, budget=20_000)
+    assert solution.verdict == "won"
+    assert replays_to_win(game, solution)
+    if game.status == "choosing-base":
+        first = solution.moves[0]
+        assert first.source.startswith("t") and first.target.startswith("f")
+
+
+def test_solve_leaves_the_game_alone() -> None:
+    game = Game("klondike", seed=3)
+    before = game.to_dict()
+    solve(game, budget=500)
+    assert game.to_dict() == before
+
+
+def test_colour_classes_only_where_suits_do_not_matter() -> None:
+    from terrace_widget.solver import _COLOUR_CLASS
+
+    assert _COLOUR_CLASS[1] == _COLOUR_CLASS[40] != _COLOUR_CLASS[14]  # 2C ~ 2S, not 2D
+    assert is_red(14) and not is_red(1)
