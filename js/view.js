@@ -2,8 +2,10 @@
 /**
  * View → DOM. `createShell` builds the parts that live as long as the widget (toolbar,
  * status bar, banner, message line, felt); `renderChrome` refreshes them from a view, and
- * `renderTable` rebuilds the table from a layout (about a hundred small elements: cheap,
- * and nothing is measured).
+ * `renderTable` brings the table in step with a layout. Updates are incremental: the pile
+ * elements live as long as the table's set of piles, and a pile's subtree is rebuilt only
+ * when its `pileSignature` (everything it is drawn from) changed; the chrome is written only
+ * where it differs. Nothing is measured (no forced layout).
  */
 import { canDeal, targetsFor } from "./moves.js";
 import { face } from "./cards.js";
@@ -26,6 +28,15 @@ import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, stat
  * @property {HTMLElement} felt
  * @property {HTMLElement} table
  * @property {string} variantsKey
+ * @property {Map<string, PileRec>} piles  the pile elements by name, in table order
+ * @property {string} tableKey   the table's size as last drawn
+ * @property {string} statsKey   the status items as last drawn
+ * @property {string | null | undefined} lockKey  why the stock is locked, as last drawn
+ * @typedef {object} PileRec
+ * @property {HTMLElement} el
+ * @property {string} sig        `pileSignature` of what its subtree shows
+ * @property {number} held       `markPiles`: cards from this index up are `tw-held`
+ * @property {number} preview    ... and `tw-preview`
  */
 
 const KEYS_HELP =
@@ -102,7 +113,10 @@ export function createShell(el) {
   felt.append(table);
   root.append(bar, banner, line, felt);
   el.append(root);
-  return { root, picker, buttons, stats, clock, banner, message, lock, felt, table, variantsKey: "" };
+  return {
+    root, picker, buttons, stats, clock, banner, message, lock, felt, table,
+    variantsKey: "", piles: new Map(), tableKey: "", statsKey: "", lockKey: undefined,
+  }; // prettier-ignore
 }
 
 /**
@@ -132,20 +146,51 @@ const PADLOCK =
   '<rect x="4" y="10.5" width="16" height="11.5" rx="2.5" fill="currentColor"/><circle cx="12" cy="15.5" r="1.8" fill="#5a4200"/></svg>';
 
 /**
- * One pile: a slot outline, its cards, and for the stock the count and the lock.
+ * Everything a pile's subtree, `tw-empty` and `aria-label` are drawn from, as a string: two
+ * equal signatures draw the same DOM. The highlight classes and the tabindex are not in it
+ * (`markPiles` and `renderTable` set them in place). Pure.
  * @param {Slot} slot
  * @param {View} view
- * @param {Ui} ui
  */
-function pileEl(slot, view, ui) {
+export function pileSignature(slot, view) {
   const cards = view.piles[slot.name] ?? [];
-  const el = h("div", `tw-pile tw-${slot.kind}${cards.length ? "" : " tw-empty"}`, {
+  let sig = `${slot.x},${slot.y}|${cards.join(" ")}|`;
+  for (const pos of slot.cards) sig += `${pos.i}:${pos.x},${pos.y} `;
+  if (slot.kind === "foundation") sig += `|${foundationMark(view)}`;
+  if (slot.kind === "stock") {
+    sig += `|${canDeal(view.legal_moves)}|${view.stock_reason ?? ""}|${clockRuns(view)}|${view.stock_locked}|${view.stock_count}`;
+  }
+  // A fresh subtree restarts its animations (the hint's pulse, the won foundations' glow),
+  // as when every update redrew the whole table.
+  if (view.hint?.cards?.includes(slot.name) || (view.status === "won" && slot.kind === "foundation")) {
+    sig += `|seq ${view.seq}`;
+  }
+  return sig;
+}
+
+/**
+ * A new, empty pile element for `slot` (`fillPile` draws its content).
+ * @param {Slot} slot
+ */
+function pileShell(slot) {
+  return h("div", `tw-pile tw-${slot.kind}`, {
     "data-pile": slot.name,
     role: "group",
     "aria-roledescription": "pile",
-    "aria-label": pileLabel(slot.name, cards, view),
-    tabindex: ui.focus === slot.name ? 0 : -1,
   });
+}
+
+/**
+ * Draw one pile into its element: a slot outline, its cards, and for the stock the count
+ * and the lock.
+ * @param {HTMLElement} el
+ * @param {Slot} slot
+ * @param {View} view
+ */
+function fillPile(el, slot, view) {
+  const cards = view.piles[slot.name] ?? [];
+  el.classList.toggle("tw-empty", !cards.length);
+  el.setAttribute("aria-label", pileLabel(slot.name, cards, view));
   el.style.left = `${slot.x}px`;
   el.style.top = `${slot.y}px`;
   let mark = "";
@@ -153,30 +198,31 @@ function pileEl(slot, view, ui) {
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21bb";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
   outline.innerHTML = `<span class="tw-slot-mark">${mark}</span><span class="tw-slot-name">${slot.name}</span>`;
-  el.append(outline);
+  const kids = [outline];
   for (const pos of slot.cards) {
     const card = cardEl(cards[pos.i], pos.i);
     card.style.left = `${pos.x - slot.x}px`;
     card.style.top = `${pos.y - slot.y}px`;
     if (pos.i === cards.length - 1) card.classList.add("tw-top");
-    el.append(card);
+    kids.push(card);
   }
   if (slot.kind === "stock") {
     if (view.stock_reason && clockRuns(view)) {
       const lock = h("div", "tw-lock", { title: view.stock_reason, "aria-hidden": "true" });
       lock.classList.toggle("tw-lock-count", cards.length > 0);
       lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
-      el.append(lock);
+      kids.push(lock);
     }
-    if (cards.length) el.append(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
+    if (cards.length) kids.push(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
   }
-  return el;
+  el.replaceChildren(...kids);
 }
 
 /**
  * Light up the held cards, their legal targets, the hint's piles and the keyboard's
  * group preview.
- * Cheap (class toggles only), so a drag can call it without re-rendering.
+ * Cheap (class toggles, and a pile's cards are visited only when its thresholds changed),
+ * so a drag can call it without re-rendering.
  * @param {Dom} dom
  * @param {View} view
  * @param {Ui} ui
@@ -184,14 +230,17 @@ function pileEl(slot, view, ui) {
 export function markPiles(dom, view, ui) {
   const targets = ui.held ? targetsFor(view.legal_moves, ui.held.src, ui.held.count) : [];
   const hinted = view.hint?.cards ?? [];
-  for (const el of dom.table.querySelectorAll("[data-pile]")) {
-    const name = /** @type {HTMLElement} */ (el).dataset.pile ?? "";
+  for (const [name, rec] of dom.piles) {
+    const el = rec.el;
     const n = (view.piles[name] ?? []).length;
     const held = ui.held?.src === name ? n - ui.held.count : Infinity;
     const preview = !ui.held && ui.focus === name && ui.depth > 1 ? n - ui.depth : Infinity;
     el.classList.toggle("tw-target", targets.includes(name));
     el.classList.toggle("tw-source", ui.held?.src === name);
     el.classList.toggle("tw-hint", !ui.held && hinted.includes(name));
+    if (held === rec.held && preview === rec.preview) continue;
+    rec.held = held;
+    rec.preview = preview;
     for (const card of el.querySelectorAll(".tw-card")) {
       const i = Number(/** @type {HTMLElement} */ (card).dataset.i);
       card.classList.toggle("tw-held", i >= held);
@@ -202,7 +251,9 @@ export function markPiles(dom, view, ui) {
 }
 
 /**
- * Rebuild the table from the view.
+ * Bring the table in step with the view: the pile elements are made again only when the
+ * set of piles changes; otherwise only the piles whose signature changed are redrawn, and
+ * so are piles with cards being dragged or sliding back (a redraw puts them to rest).
  * @param {Dom} dom
  * @param {View} view
  * @param {Layout} layout
@@ -210,16 +261,49 @@ export function markPiles(dom, view, ui) {
  */
 export function renderTable(dom, view, layout, ui) {
   const t = dom.table;
-  t.style.setProperty("--cw", `${layout.cw}px`);
-  t.style.setProperty("--ch", `${layout.ch}px`);
-  t.style.width = `${layout.width}px`;
-  t.style.height = `${layout.height}px`;
-  t.replaceChildren(...layout.slots.map((s) => pileEl(s, view, ui)));
+  const size = `${layout.cw} ${layout.ch} ${layout.width} ${layout.height}`;
+  if (size !== dom.tableKey) {
+    dom.tableKey = size;
+    t.style.setProperty("--cw", `${layout.cw}px`);
+    t.style.setProperty("--ch", `${layout.ch}px`);
+    t.style.width = `${layout.width}px`;
+    t.style.height = `${layout.height}px`;
+  }
+  const names = layout.slots.map((s) => s.name);
+  if (names.join(" ") !== [...dom.piles.keys()].join(" ")) {
+    dom.piles = new Map(layout.slots.map((s) => [s.name, { el: pileShell(s), sig: "", held: Infinity, preview: Infinity }]));
+    t.replaceChildren(...[...dom.piles.values()].map((r) => r.el));
+  }
+  for (const el of t.querySelectorAll(".tw-over")) el.classList.remove("tw-over");
+  const moving = new Set([...t.querySelectorAll(".tw-dragging")].map((c) => c.closest("[data-pile]")));
+  for (const slot of layout.slots) {
+    const rec = /** @type {PileRec} */ (dom.piles.get(slot.name));
+    const sig = pileSignature(slot, view);
+    if (sig !== rec.sig || moving.has(rec.el)) {
+      fillPile(rec.el, slot, view);
+      rec.sig = sig;
+      rec.held = Infinity; // fresh cards carry no highlight
+      rec.preview = Infinity;
+    }
+    const tab = ui.focus === slot.name ? "0" : "-1";
+    if (rec.el.getAttribute("tabindex") !== tab) rec.el.setAttribute("tabindex", tab);
+  }
   markPiles(dom, view, ui);
 }
 
 /**
- * The toolbar, the status bar, the banner and the message line.
+ * Set an attribute unless it already has that value.
+ * @param {Element} el
+ * @param {string} name
+ * @param {string} value
+ */
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/**
+ * The toolbar, the status bar, the banner and the message line; each is written only
+ * where it changed, except the root's `data-seq`.
  * @param {Dom} dom
  * @param {View} view
  * @param {Ui} ui
@@ -227,12 +311,13 @@ export function renderTable(dom, view, layout, ui) {
 export function renderChrome(dom, view, ui) {
   const { root, buttons } = dom;
   root.dataset.seq = String(view.seq);
-  root.dataset.status = view.status;
-  root.dataset.family = view.family;
-  root.setAttribute("aria-label", `${view.name} solitaire`);
-  buttons.undo.disabled = !view.can_undo;
-  buttons.redo.disabled = !view.can_redo;
-  buttons.hint.disabled = !clockRuns(view);
+  setAttr(root, "data-status", view.status);
+  setAttr(root, "data-family", view.family);
+  setAttr(root, "aria-label", `${view.name} solitaire`);
+  const disabled = { undo: !view.can_undo, redo: !view.can_redo, hint: !clockRuns(view) };
+  for (const [action, off] of Object.entries(disabled)) {
+    if (buttons[action].disabled !== off) buttons[action].disabled = off;
+  }
 
   const variants = view.variants ?? [{ id: view.variant, name: view.name }];
   const key = JSON.stringify(variants);
@@ -240,38 +325,48 @@ export function renderChrome(dom, view, ui) {
     dom.variantsKey = key;
     dom.picker.replaceChildren(...variants.map((v) => h("option", "", { value: v.id }, v.name)));
   }
-  dom.picker.value = view.variant;
+  if (dom.picker.value !== view.variant) dom.picker.value = view.variant;
 
-  dom.stats.replaceChildren(
-    ...statusItems(view).map((it) => {
-      const span = h("span", `tw-stat tw-stat-${it.key}`, it.title ? { title: it.title } : {}, `${it.label} `);
-      span.append(h("b", "", {}, it.value));
-      return span;
-    }),
-  );
-  const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
-  time.append(dom.clock);
-  dom.stats.append(time);
+  const items = statusItems(view);
+  const itemsKey = JSON.stringify(items);
+  if (itemsKey !== dom.statsKey) {
+    dom.statsKey = itemsKey;
+    dom.stats.replaceChildren(
+      ...items.map((it) => {
+        const span = h("span", `tw-stat tw-stat-${it.key}`, it.title ? { title: it.title } : {}, `${it.label} `);
+        span.append(h("b", "", {}, it.value));
+        return span;
+      }),
+    );
+    const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
+    time.append(dom.clock);
+    dom.stats.append(time);
+  }
   updateClock(dom, view, Date.now());
 
   renderBanner(dom, view);
-  const why = view.status === "playing" ? view.stock_reason : null;
-  dom.lock.hidden = !why;
-  dom.lock.title = why ?? "";
-  dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
-  if (why) /** @type {HTMLElement} */ (dom.lock.lastChild).textContent = why;
+  const why = view.status === "playing" ? (view.stock_reason ?? null) : null;
+  if (why !== dom.lockKey) {
+    dom.lockKey = why;
+    dom.lock.hidden = !why;
+    dom.lock.title = why ?? "";
+    dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
+    if (why) /** @type {HTMLElement} */ (dom.lock.lastChild).textContent = why;
+  }
   showMessage(dom, messageFor(view, ui));
 }
 
 /**
- * Put a note on the message line (the full text is also its tooltip).
+ * Put a note on the message line (the full text is also its tooltip). A non-empty text is
+ * written again even when unchanged, so that it is announced again.
  * @param {Dom} dom
  * @param {{kind: string, text: string}} note
  */
 export function showMessage(dom, note) {
-  dom.message.textContent = note.text;
-  dom.message.title = note.text;
-  dom.message.dataset.kind = note.kind;
+  const m = dom.message;
+  if (note.text || m.firstChild) m.textContent = note.text;
+  setAttr(m, "title", note.text);
+  setAttr(m, "data-kind", note.kind);
 }
 
 /**
@@ -280,18 +375,20 @@ export function showMessage(dom, note) {
  * @param {number} now
  */
 export function updateClock(dom, view, now) {
-  dom.clock.textContent = formatClock(elapsedSeconds(view, now));
+  const text = formatClock(elapsedSeconds(view, now));
+  if (dom.clock.textContent !== text) dom.clock.textContent = text;
 }
 
 /**
- * The banner: base choice, lost (with Undo and Restart) or won (summary, celebration).
+ * The banner: base choice, lost (with Undo and Restart) or won (summary, celebration); drawn
+ * again for each view while shown.
  * @param {Dom} dom
  * @param {View} view
  */
 function renderBanner(dom, view) {
   const b = dom.banner;
   const kind = view.status === "choosing-base" || view.status === "won" || view.status === "lost" ? view.status : "";
-  if (b.dataset.kind === kind && b.dataset.seq === String(view.seq)) return;
+  if (b.dataset.kind === kind && (!kind || b.dataset.seq === String(view.seq))) return;
   b.dataset.kind = kind;
   b.dataset.seq = String(view.seq);
   b.hidden = !kind;

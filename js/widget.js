@@ -6,7 +6,7 @@
  * model to the pieces, none of which knows a rule of the game:
  *   cards.js, moves.js, describe.js  pure: card faces, legal-move lookups, words and clock
  *   layout.js                        pure: the table's geometry for a width
- *   view.js                          view → DOM
+ *   view.js                          view → DOM, incremental (only changed piles are redrawn)
  *   interact.js, keys.js, hand.js    pointer and keyboard → intents
  */
 import { clockRuns } from "./describe.js";
@@ -109,9 +109,8 @@ function render({ model, el }) {
       ui.focus = view.pile_order.find((p) => p.startsWith("t")) ?? view.pile_order[0] ?? null;
     }
     renderTable(dom, view, layout, ui);
-    if (hadFocus && ui.focus) {
-      /** @type {HTMLElement | null} */ (dom.table.querySelector(`[data-pile="${ui.focus}"]`))?.focus({ preventScroll: true });
-    }
+    const el = ui.focus ? dom.piles.get(ui.focus)?.el : null;
+    if (hadFocus && el && document.activeElement !== el) el.focus({ preventScroll: true });
   }
 
   function drawAll() {

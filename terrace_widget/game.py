@@ -20,6 +20,8 @@ SAVE_FORMAT = "terrace-widget/game"
 SAVE_VERSION = 1
 LOSS_SEARCH_BUDGET = 800
 """Positions the exact game-over check (RULES.md D5) may visit before it leaves the game open."""
+LOSS_MEMO_SIZE = 512
+"""Verdicts of that check remembered per game, oldest forgotten first."""
 
 
 class CorruptSaveError(ValueError):
@@ -107,6 +109,7 @@ class Game:
             _load_position(table, self._start)
         self._undo: list[tuple[Turn, list[UndoRecord]]] = []
         self._redo: list[Turn] = []
+        self._lost_memo: dict[bytes, bool] = {}
         self._changed()
 
     def _changed(self) -> None:
@@ -129,6 +132,7 @@ class Game:
             for turn, records in self._undo
         ]
         other._redo = list(self._redo)
+        other._lost_memo = dict(self._lost_memo)
         return other
 
     # ------------------------------------------------------------ properties
@@ -220,7 +224,16 @@ class Game:
         if status != "playing":
             return status
         if self._lost is None:
-            self._lost = _proven_lost(self._table, self.legal_moves(), LOSS_SEARCH_BUDGET)
+            # Positions come back (undo, redo, a deal and its undo): remember the verdicts.
+            memo = self._lost_memo
+            key = self._table.key()
+            lost = memo.get(key)
+            if lost is None:
+                lost = _proven_lost(self._table, self.legal_moves(), LOSS_SEARCH_BUDGET)
+                if len(memo) >= LOSS_MEMO_SIZE:
+                    memo.pop(next(iter(memo)))
+                memo[key] = lost
+            self._lost = lost
         return "lost" if self._lost else "playing"
 
     def _cheap_status(self) -> Status:

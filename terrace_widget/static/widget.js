@@ -187,7 +187,23 @@ function createShell(el) {
   felt.append(table);
   root.append(bar, banner, line, felt);
   el.append(root);
-  return { root, picker, buttons, stats, clock, banner, message, lock, felt, table, variantsKey: "" };
+  return {
+    root,
+    picker,
+    buttons,
+    stats,
+    clock,
+    banner,
+    message,
+    lock,
+    felt,
+    table,
+    variantsKey: "",
+    piles: /* @__PURE__ */ new Map(),
+    tableKey: "",
+    statsKey: "",
+    lockKey: void 0
+  };
 }
 function cardEl(code, i) {
   const f = face(code);
@@ -204,15 +220,30 @@ function cardEl(code, i) {
   return el;
 }
 var PADLOCK = '<svg viewBox="0 0 24 24" aria-hidden="true" class="tw-padlock"><path d="M7 11V8a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/><rect x="4" y="10.5" width="16" height="11.5" rx="2.5" fill="currentColor"/><circle cx="12" cy="15.5" r="1.8" fill="#5a4200"/></svg>';
-function pileEl(slot, view, ui) {
+function pileSignature(slot, view) {
   const cards = view.piles[slot.name] ?? [];
-  const el = h("div", `tw-pile tw-${slot.kind}${cards.length ? "" : " tw-empty"}`, {
+  let sig = `${slot.x},${slot.y}|${cards.join(" ")}|`;
+  for (const pos of slot.cards) sig += `${pos.i}:${pos.x},${pos.y} `;
+  if (slot.kind === "foundation") sig += `|${foundationMark(view)}`;
+  if (slot.kind === "stock") {
+    sig += `|${canDeal(view.legal_moves)}|${view.stock_reason ?? ""}|${clockRuns(view)}|${view.stock_locked}|${view.stock_count}`;
+  }
+  if (view.hint?.cards?.includes(slot.name) || view.status === "won" && slot.kind === "foundation") {
+    sig += `|seq ${view.seq}`;
+  }
+  return sig;
+}
+function pileShell(slot) {
+  return h("div", `tw-pile tw-${slot.kind}`, {
     "data-pile": slot.name,
     role: "group",
-    "aria-roledescription": "pile",
-    "aria-label": pileLabel(slot.name, cards, view),
-    tabindex: ui.focus === slot.name ? 0 : -1
+    "aria-roledescription": "pile"
   });
+}
+function fillPile(el, slot, view) {
+  const cards = view.piles[slot.name] ?? [];
+  el.classList.toggle("tw-empty", !cards.length);
+  el.setAttribute("aria-label", pileLabel(slot.name, cards, view));
   el.style.left = `${slot.x}px`;
   el.style.top = `${slot.y}px`;
   let mark = "";
@@ -220,39 +251,39 @@ function pileEl(slot, view, ui) {
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21BB";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
   outline.innerHTML = `<span class="tw-slot-mark">${mark}</span><span class="tw-slot-name">${slot.name}</span>`;
-  el.append(outline);
+  const kids = [outline];
   for (const pos of slot.cards) {
     const card = cardEl(cards[pos.i], pos.i);
     card.style.left = `${pos.x - slot.x}px`;
     card.style.top = `${pos.y - slot.y}px`;
     if (pos.i === cards.length - 1) card.classList.add("tw-top");
-    el.append(card);
+    kids.push(card);
   }
   if (slot.kind === "stock") {
     if (view.stock_reason && clockRuns(view)) {
       const lock = h("div", "tw-lock", { title: view.stock_reason, "aria-hidden": "true" });
       lock.classList.toggle("tw-lock-count", cards.length > 0);
       lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
-      el.append(lock);
+      kids.push(lock);
     }
-    if (cards.length) el.append(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
+    if (cards.length) kids.push(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
   }
-  return el;
+  el.replaceChildren(...kids);
 }
 function markPiles(dom, view, ui) {
   const targets = ui.held ? targetsFor(view.legal_moves, ui.held.src, ui.held.count) : [];
   const hinted = view.hint?.cards ?? [];
-  for (const el of dom.table.querySelectorAll("[data-pile]")) {
-    const name = (
-      /** @type {HTMLElement} */
-      el.dataset.pile ?? ""
-    );
+  for (const [name, rec] of dom.piles) {
+    const el = rec.el;
     const n = (view.piles[name] ?? []).length;
     const held = ui.held?.src === name ? n - ui.held.count : Infinity;
     const preview = !ui.held && ui.focus === name && ui.depth > 1 ? n - ui.depth : Infinity;
     el.classList.toggle("tw-target", targets.includes(name));
     el.classList.toggle("tw-source", ui.held?.src === name);
     el.classList.toggle("tw-hint", !ui.held && hinted.includes(name));
+    if (held === rec.held && preview === rec.preview) continue;
+    rec.held = held;
+    rec.preview = preview;
     for (const card of el.querySelectorAll(".tw-card")) {
       const i = Number(
         /** @type {HTMLElement} */
@@ -266,60 +297,99 @@ function markPiles(dom, view, ui) {
 }
 function renderTable(dom, view, layout, ui) {
   const t = dom.table;
-  t.style.setProperty("--cw", `${layout.cw}px`);
-  t.style.setProperty("--ch", `${layout.ch}px`);
-  t.style.width = `${layout.width}px`;
-  t.style.height = `${layout.height}px`;
-  t.replaceChildren(...layout.slots.map((s) => pileEl(s, view, ui)));
+  const size = `${layout.cw} ${layout.ch} ${layout.width} ${layout.height}`;
+  if (size !== dom.tableKey) {
+    dom.tableKey = size;
+    t.style.setProperty("--cw", `${layout.cw}px`);
+    t.style.setProperty("--ch", `${layout.ch}px`);
+    t.style.width = `${layout.width}px`;
+    t.style.height = `${layout.height}px`;
+  }
+  const names = layout.slots.map((s) => s.name);
+  if (names.join(" ") !== [...dom.piles.keys()].join(" ")) {
+    dom.piles = new Map(layout.slots.map((s) => [s.name, { el: pileShell(s), sig: "", held: Infinity, preview: Infinity }]));
+    t.replaceChildren(...[...dom.piles.values()].map((r) => r.el));
+  }
+  for (const el of t.querySelectorAll(".tw-over")) el.classList.remove("tw-over");
+  const moving = new Set([...t.querySelectorAll(".tw-dragging")].map((c) => c.closest("[data-pile]")));
+  for (const slot of layout.slots) {
+    const rec = (
+      /** @type {PileRec} */
+      dom.piles.get(slot.name)
+    );
+    const sig = pileSignature(slot, view);
+    if (sig !== rec.sig || moving.has(rec.el)) {
+      fillPile(rec.el, slot, view);
+      rec.sig = sig;
+      rec.held = Infinity;
+      rec.preview = Infinity;
+    }
+    const tab = ui.focus === slot.name ? "0" : "-1";
+    if (rec.el.getAttribute("tabindex") !== tab) rec.el.setAttribute("tabindex", tab);
+  }
   markPiles(dom, view, ui);
+}
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 function renderChrome(dom, view, ui) {
   const { root, buttons } = dom;
   root.dataset.seq = String(view.seq);
-  root.dataset.status = view.status;
-  root.dataset.family = view.family;
-  root.setAttribute("aria-label", `${view.name} solitaire`);
-  buttons.undo.disabled = !view.can_undo;
-  buttons.redo.disabled = !view.can_redo;
-  buttons.hint.disabled = !clockRuns(view);
+  setAttr(root, "data-status", view.status);
+  setAttr(root, "data-family", view.family);
+  setAttr(root, "aria-label", `${view.name} solitaire`);
+  const disabled = { undo: !view.can_undo, redo: !view.can_redo, hint: !clockRuns(view) };
+  for (const [action, off] of Object.entries(disabled)) {
+    if (buttons[action].disabled !== off) buttons[action].disabled = off;
+  }
   const variants = view.variants ?? [{ id: view.variant, name: view.name }];
   const key = JSON.stringify(variants);
   if (key !== dom.variantsKey) {
     dom.variantsKey = key;
     dom.picker.replaceChildren(...variants.map((v) => h("option", "", { value: v.id }, v.name)));
   }
-  dom.picker.value = view.variant;
-  dom.stats.replaceChildren(
-    ...statusItems(view).map((it) => {
-      const span = h("span", `tw-stat tw-stat-${it.key}`, it.title ? { title: it.title } : {}, `${it.label} `);
-      span.append(h("b", "", {}, it.value));
-      return span;
-    })
-  );
-  const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
-  time.append(dom.clock);
-  dom.stats.append(time);
+  if (dom.picker.value !== view.variant) dom.picker.value = view.variant;
+  const items = statusItems(view);
+  const itemsKey = JSON.stringify(items);
+  if (itemsKey !== dom.statsKey) {
+    dom.statsKey = itemsKey;
+    dom.stats.replaceChildren(
+      ...items.map((it) => {
+        const span = h("span", `tw-stat tw-stat-${it.key}`, it.title ? { title: it.title } : {}, `${it.label} `);
+        span.append(h("b", "", {}, it.value));
+        return span;
+      })
+    );
+    const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
+    time.append(dom.clock);
+    dom.stats.append(time);
+  }
   updateClock(dom, view, Date.now());
   renderBanner(dom, view);
-  const why = view.status === "playing" ? view.stock_reason : null;
-  dom.lock.hidden = !why;
-  dom.lock.title = why ?? "";
-  dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
-  if (why) dom.lock.lastChild.textContent = why;
+  const why = view.status === "playing" ? view.stock_reason ?? null : null;
+  if (why !== dom.lockKey) {
+    dom.lockKey = why;
+    dom.lock.hidden = !why;
+    dom.lock.title = why ?? "";
+    dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
+    if (why) dom.lock.lastChild.textContent = why;
+  }
   showMessage(dom, messageFor(view, ui));
 }
 function showMessage(dom, note) {
-  dom.message.textContent = note.text;
-  dom.message.title = note.text;
-  dom.message.dataset.kind = note.kind;
+  const m = dom.message;
+  if (note.text || m.firstChild) m.textContent = note.text;
+  setAttr(m, "title", note.text);
+  setAttr(m, "data-kind", note.kind);
 }
 function updateClock(dom, view, now) {
-  dom.clock.textContent = formatClock(elapsedSeconds(view, now));
+  const text = formatClock(elapsedSeconds(view, now));
+  if (dom.clock.textContent !== text) dom.clock.textContent = text;
 }
 function renderBanner(dom, view) {
   const b = dom.banner;
   const kind = view.status === "choosing-base" || view.status === "won" || view.status === "lost" ? view.status : "";
-  if (b.dataset.kind === kind && b.dataset.seq === String(view.seq)) return;
+  if (b.dataset.kind === kind && (!kind || b.dataset.seq === String(view.seq))) return;
   b.dataset.kind = kind;
   b.dataset.seq = String(view.seq);
   b.hidden = !kind;
@@ -371,7 +441,7 @@ function createHand(ctx) {
   const { dom, ui } = ctx;
   const { table } = dom;
   const cardsOf = (pile) => ctx.view().piles[pile] ?? [];
-  const pileEl2 = (pile) => (
+  const pileEl = (pile) => (
     /** @type {HTMLElement | null} */
     table.querySelector(`[data-pile="${pile}"]`)
   );
@@ -385,7 +455,7 @@ function createHand(ctx) {
         el.dataset.pile === pile ? "0" : "-1"
       );
     }
-    if (move) pileEl2(pile)?.focus({ preventScroll: true });
+    if (move) pileEl(pile)?.focus({ preventScroll: true });
   }
   function pickUp(src, count) {
     const view = ctx.view();
@@ -413,7 +483,7 @@ function createHand(ctx) {
     cancel(true);
     ctx.send({ kind: "deal" }, "Dealt from the stock.");
   }
-  return { cardsOf, pileEl: pileEl2, setFocus, pickUp, cancel, putDown, deal };
+  return { cardsOf, pileEl, setFocus, pickUp, cancel, putDown, deal };
 }
 
 // layout.js
@@ -731,7 +801,7 @@ function attachInteraction(ctx) {
   const { dom, ui } = ctx;
   const { root, table } = dom;
   const hand = createHand(ctx);
-  const { cardsOf, pileEl: pileEl2, setFocus, pickUp, cancel, putDown, deal } = hand;
+  const { cardsOf, pileEl, setFocus, pickUp, cancel, putDown, deal } = hand;
   const detachKeys = attachKeys(ctx, hand);
   let press = null;
   let pending = null;
@@ -793,7 +863,7 @@ function attachInteraction(ctx) {
     if (!press?.pile) return;
     const { pile, i } = press;
     const count = cardsOf(pile).length - i;
-    const el = pileEl2(pile);
+    const el = pileEl(pile);
     if (!el || count < 1) return;
     press.dragging = true;
     press.els = [...el.querySelectorAll(".tw-card")].map((c) => (
@@ -835,7 +905,7 @@ function attachInteraction(ctx) {
     for (const c of press.els) c.style.transform = `translate(${dx}px, ${dy}px)`;
     const over = dropAt(press, e.clientX, e.clientY);
     for (const el of table.querySelectorAll(".tw-over")) el.classList.remove("tw-over");
-    if (over && over !== press.pile) pileEl2(over)?.classList.add("tw-over");
+    if (over && over !== press.pile) pileEl(over)?.classList.add("tw-over");
   }
   function onUp(e) {
     if (!press || e.pointerId !== press.pointer) return;
@@ -939,7 +1009,7 @@ function attachInteraction(ctx) {
       const refused = view.message?.kind === "refused";
       const pile = refused ? p.src : p.dst;
       const n = (view.piles[pile] ?? []).length;
-      const el = pileEl2(pile);
+      const el = pileEl(pile);
       const els = el ? [...el.querySelectorAll(".tw-card")].map((c) => (
         /** @type {HTMLElement} */
         c
@@ -1012,9 +1082,8 @@ function render({ model, el }) {
       ui.focus = view.pile_order.find((p) => p.startsWith("t")) ?? view.pile_order[0] ?? null;
     }
     renderTable(dom, view, layout, ui);
-    if (hadFocus && ui.focus) {
-      dom.table.querySelector(`[data-pile="${ui.focus}"]`)?.focus({ preventScroll: true });
-    }
+    const el2 = ui.focus ? dom.piles.get(ui.focus)?.el : null;
+    if (hadFocus && el2 && document.activeElement !== el2) el2.focus({ preventScroll: true });
   }
   function drawAll() {
     drawTable();
