@@ -4,8 +4,9 @@
 cards included. The search is a depth-first search on one mutable
 :class:`~terrace_widget.engine.Table` (make / unmake, no copies), with
 
-* a transposition table of canonical position keys (tableau piles as a sorted multiset,
-  foundations as a multiset of tops, suits erased where no rule of the game reads them);
+* a transposition table of canonical position keys (tableau piles as a multiset,
+  foundations as a multiset of tops, suits erased where no rule of the game reads them),
+  hashed to 128 bits incrementally through make / unmake;
 * proven-safe automatic foundation moves (``docs/solver.md`` has the proofs);
 * Klondike's compressed stock moves ("deal k times, then play the waste card", K+);
 * move pruning and ordering, and a budget of nodes and seconds.
@@ -26,6 +27,8 @@ from .engine import STOCK, WASTE, Table, UndoRecord
 from .moves import DEAL, Move
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .game import Game
 
 Verdict = Literal["won", "unwinnable", "unknown"]
@@ -60,6 +63,20 @@ SMove = tuple[int, int, int, int]
 _COLOUR_CLASS = bytes((v % 13) + (13 if is_red(v) else 0) for v in range(52)) + bytes(204)
 _IDENTITY = bytes(range(256))
 _RED = [int(is_red(v)) for v in range(52)]
+
+_M64 = (1 << 64) - 1
+_SCALARS = 140
+"""Bit offset of (base, lock, redeals) in a hashed key, above any sum of pile hashes."""
+
+
+def _h128(b: bytes) -> int:
+    """A 128-bit hash of ``b``: two SipHash values (``hash``) of ``b`` and ``b + 0xff``.
+
+    No byte string hashed here contains 0xff (card values and classes are < 52, down
+    counts < 52, pile tags 0xf0-0xfa, an empty foundation 0xfe), so the two halves are
+    hashes of disjoint sets of strings.
+    """
+    return (hash(b) & _M64) << 64 | (hash(b + b"\xff") & _M64)
 
 
 def solve(
@@ -133,8 +150,70 @@ class _Search:
         self._base_cards: tuple[int, ...] = ()
         self._rel: list[int] = []
         self.base_cards()
+        # Incremental hashing (docs/solver.md): a 128-bit hash per pile, kept up to date
+        # for the piles that each make changes; tableau piles hash without their index,
+        # so the sum of the pile hashes is the same for every order of the tableau.
+        npiles = len(table.piles)
+        self.kind = [2] * npiles  # 0 tableau, 1 foundation, 2 stock / waste / reserve
+        for i in self.tableau:
+            self.kind[i] = 0
+        for f in self.founds:
+            self.kind[f] = 1
+        self.tag = [bytes((0xF0 + i,)) if i < 10 else b"" for i in range(npiles)]
+        self.zf = [_h128(bytes((0xFA, c))) for c in range(256)]
+        self.first_tab = self.tableau[0]
+        self.c: list[int] = [0] * npiles
+        self.rehash(range(npiles))
+        self.ft_last: dict[int, int] | None = None
+        """ftargets() of the current position when play_safe computed it, else None."""
+        fs = self.founds
+        self.fslice = slice(fs[0], fs[-1] + 1)
+        self.cards = rules.cards
+        # Sources of safe moves, in the order they are tried.
+        if self.klondike:
+            self.tops = [*self.tableau, WASTE] if self.safe_waste else list(self.tableau)
+        else:
+            reserve = self.safe_reserve and self.reserve >= 0
+            self.tops = [*self.tableau, self.reserve] if reserve else list(self.tableau)
 
     # ------------------------------------------------------------------ keys
+    def rehash(self, changed: Iterable[int]) -> None:
+        """Recompute the hashes of the piles ``changed`` into a new ``self.c``."""
+        piles = self.t.piles
+        down = self.t.down
+        cls = self.classes
+        kind = self.kind
+        klondike = self.klondike
+        c = self.c[:]
+        for i in changed:
+            p = piles[i]
+            k = kind[i]
+            if k == 1:
+                c[i] = self.zf[cls[p[-1]] if p else 0xFE]
+                continue
+            if k:
+                b = self.tag[i] + bytes(p).translate(cls)
+            elif klondike:
+                b = bytes((down[i],)) + bytes(p)
+            else:
+                b = bytes(p).translate(cls)
+            c[i] = (hash(b) & _M64) << 64 | (hash(b + b"\xff") & _M64)
+        self.c = c
+
+    def hkey(self) -> int | bytes:
+        """The canonical position as a 128-bit hash (exact ``key()`` where piles keep order).
+
+        The sum of the pile hashes (tableau piles hashed without their index) plus the
+        base, lock and redeal count above bit ``_SCALARS``.
+        """
+        t = self.t
+        if self.klondike:
+            return sum(self.c) + ((t.passes if self.limited else 0) << _SCALARS)
+        if not t.base or (self.autofill and t.piles[self.first_tab :].count([]) > 1):
+            return self.key()
+        locked = 0 if self.autofill else t.locked
+        return sum(self.c) + ((t.base | locked << 4 | t.passes << 5) << _SCALARS)
+
     def key(self) -> bytes:
         t = self.t
         piles = t.piles
@@ -198,27 +277,28 @@ class _Search:
         piles = t.piles
         ftargets = self.ftargets()
         if not ftargets:
+            self.ft_last = ftargets
             return None
         if self.klondike:
-            sources = [i for i in self.tableau if len(piles[i]) > 0]
-            if self.safe_waste and piles[WASTE]:
-                sources.append(WASTE)
-            for s in sources:
-                v = piles[s][-1]
-                target = ftargets.get(v)
-                if target is not None and self._klondike_safe(v):
-                    return s, target
+            for s in self.tops:
+                p = piles[s]
+                if p:
+                    target = ftargets.get(p[-1])
+                    if target is not None and self._klondike_safe(p[-1]):
+                        return s, target
+            self.ft_last = ftargets
             return None
         if not t.base:
+            self.ft_last = ftargets
             return None
-        sources = [i for i in self.tableau if len(piles[i]) > 1]
-        if self.safe_reserve and piles[self.reserve]:
-            sources.append(self.reserve)
-        for s in sources:
-            v = piles[s][-1]
-            target = ftargets.get(v)
-            if target is not None and self._terrace_safe(v):
-                return s, target
+        for s in self.tops:
+            p = piles[s]
+            # A tableau pile needs two cards (the move must not make a space).
+            if len(p) > (1 if s != self.reserve else 0):
+                target = ftargets.get(p[-1])
+                if target is not None and self._terrace_safe(p[-1]):
+                    return s, target
+        self.ft_last = ftargets
         return None
 
     def _klondike_safe(self, v: int) -> bool:
@@ -284,7 +364,7 @@ class _Search:
             # candidates in the same pile position still differ by the fill order.
             f0 = self.founds[0]
             return [(i, f0, 1, 0) for i in reversed(self.tableau) if piles[i]]
-        ftargets = self.ftargets()
+        ftargets = self.ft_last if self.ft_last is not None else self.ftargets()
         ttargets, spaces = t.tableau_targets()
         found: list[SMove] = []  # foundation moves: tried first
         wt: list[SMove] = []  # waste to tableau
@@ -343,7 +423,7 @@ class _Search:
         t = self.t
         piles = t.piles
         down = t.down
-        ftargets = self.ftargets()
+        ftargets = self.ft_last if self.ft_last is not None else self.ftargets()
         ttargets, spaces = t.tableau_targets()
         low: list[SMove] = []
         mid: list[SMove] = []
@@ -461,6 +541,7 @@ class _Search:
 
     def unmake(self, records: list) -> None:
         t = self.t
+        self.ft_last = None
         for record in reversed(records):
             if len(record) == 3:
                 t.piles[STOCK], t.piles[WASTE], t.passes = record
@@ -468,7 +549,9 @@ class _Search:
                 t.unmake(record)
 
     def play_safe(self, records: list[UndoRecord], line: list[SMove]) -> None:
+        """Play the safe moves; leave the last position's foundation targets in ft_last."""
         if not self.safe:
+            self.ft_last = None
             return
         t = self.t
         while True:
@@ -499,20 +582,26 @@ class _Search:
         try:
             if t.is_won():
                 return "won", root_line
-            seen = {self.key()}
+            self.rehash(range(len(t.piles)))
+            seen = {self.hkey()}
             frames: list[list[SMove]] = [self.moves()]
             undo: list[list[UndoRecord]] = []
+            hashes: list[list[int]] = []
             line: list[list[SMove]] = []
             budget = self.budget
             deadline = self.deadline
             nodes = 0
-            key = self.key
+            key = self.hkey
+            rehash = self.rehash
+            fslice = self.fslice
+            cards = self.cards
             while frames:
                 cands = frames[-1]
                 if not cands:
                     frames.pop()
                     if undo:
                         self.unmake(undo.pop())
+                        self.c = hashes.pop()
                         line.pop()
                     continue
                 if nodes >= budget or (
@@ -529,18 +618,25 @@ class _Search:
                 self.make(move, records)
                 self.play_safe(records, played)
                 nodes += 1
-                if t.is_won():
+                if sum(map(len, t.piles[fslice])) == cards:
                     self.nodes = nodes
                     flat = root_line + [m for ms in line for m in ms] + played
                     self.unmake(records)
                     for r in reversed(undo):
                         self.unmake(r)
                     return "won", flat
+                old = self.c
+                changed = set()
+                for r in records:
+                    changed.update(r[0] if len(r) == 4 else (STOCK, WASTE))
+                rehash(changed)
                 k = key()
                 if k in seen:
                     self.unmake(records)
+                    self.c = old
                     continue
                 seen.add(k)
+                hashes.append(old)
                 undo.append(records)
                 line.append(played)
                 frames.append(self.moves())

@@ -268,3 +268,53 @@ def test_colour_classes_only_where_suits_do_not_matter() -> None:
 
     assert _COLOUR_CLASS[1] == _COLOUR_CLASS[40] != _COLOUR_CLASS[14]  # 2C ~ 2S, not 2D
     assert is_red(14) and not is_red(1)
+
+
+def _full_hashes(search: _Search) -> list[int]:
+    fresh = _Search(search.t.copy(), None, None, True)
+    return fresh.c
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_incremental_hashes_match_the_exact_key(variant: str) -> None:
+    """Along random lines (with unmakes), the incrementally kept pile hashes equal a fresh
+    computation, and hashed keys and exact keys identify the same positions."""
+    rng = random.Random(variant)
+    exact_of: dict[object, bytes] = {}
+    hashed_of: dict[bytes, object] = {}
+    for seed in (1, 2):
+        search = _Search(Game(variant, seed=seed)._table.copy(), None, None, True)
+        stack: list[tuple[list, list[int]]] = []
+        for step in range(150):
+            moves = search.moves()
+            if not moves or (stack and rng.random() < 0.25):
+                if not stack:
+                    break
+                records, old = stack.pop()
+                search.unmake(records)
+                search.c = old
+            else:
+                records: list = []
+                search.make(rng.choice(moves), records)
+                search.play_safe(records, [])
+                old = search.c
+                changed = set()
+                for r in records:
+                    changed.update(r[0] if len(r) == 4 else (0, 1))
+                search.rehash(changed)
+                stack.append((records, old))
+            assert search.c == _full_hashes(search), step
+            exact, hashed = search.key(), search.hkey()
+            assert exact_of.setdefault(hashed, exact) == exact
+            assert hashed_of.setdefault(exact, hashed) == hashed
+        # The tableau order does not matter (once the base is set).
+        t = search.t
+        tab = list(search.tableau)
+        if t.base and t.piles[search.first_tab :].count([]) < 2:
+            before = search.hkey()
+            t.piles[tab[0]], t.piles[tab[-1]] = t.piles[tab[-1]], t.piles[tab[0]]
+            t.down[tab[0]], t.down[tab[-1]] = t.down[tab[-1]], t.down[tab[0]]
+            search.rehash(range(len(t.piles)))
+            assert search.hkey() == before
+    assert len(exact_of) > 20
+    assert any(isinstance(h, int) for h in exact_of)
