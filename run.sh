@@ -14,7 +14,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$ROOT"
 VENV=${VENV:-$ROOT/.venv}
 PYTHON=${PYTHON:-python3}
-APT_PACKAGES=(aisleriot guile-3.0 chromium)
+APT_PACKAGES=(aisleriot guile-3.0 chromium fonts-dejavu-core)
 
 say() { printf '[run.sh] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -38,7 +38,8 @@ retry() {
 apt_packages_present() {
   command -v guile-3.0 >/dev/null 2>&1 &&
     compgen -G '/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go' >/dev/null &&
-    command -v chromium >/dev/null 2>&1
+    command -v chromium >/dev/null 2>&1 &&
+    [ -d /usr/share/fonts/truetype/dejavu ]
 }
 
 setup_apt() {
