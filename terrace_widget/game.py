@@ -229,7 +229,7 @@ class Game:
             key = self._table.key()
             lost = memo.get(key)
             if lost is None:
-                lost = _proven_lost(self._table, self.legal_moves(), LOSS_SEARCH_BUDGET)
+                lost = _proven_lost(self._table, self._index, LOSS_SEARCH_BUDGET)
                 if len(memo) >= LOSS_MEMO_SIZE:
                     memo.pop(next(iter(memo)))
                 memo[key] = lost
@@ -741,11 +741,8 @@ def _load_position(table: Table, start: Mapping[str, Any]) -> None:
     table.passes = start["redeals_used"]
 
 
-def _proven_lost(table: Table, legal: list[Move], budget: int) -> bool:
+def _proven_lost(table: Table, names: Mapping[str, int], budget: int) -> bool:
     """True only if no sequence of moves from here wins (exhaustive, bounded search)."""
-    if not legal:
-        return True
-    names = {name: i for i, name in enumerate(table.names)}
     work = table.copy()
     seen = {work.key()}
     stack: list[list[Move]] = [work.legal_moves()]

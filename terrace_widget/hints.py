@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import card_name, is_red, rank_of
+from .cards import builds_down, card_name, rank_of
 from .engine import WASTE, Table
 from .moves import DEAL, Move
 
@@ -158,6 +158,6 @@ def _klondike_tableau_target(table: Table, card: int, exclude: int) -> int | Non
         if not onto:
             if rank_of(card) == 13:
                 return q
-        elif rank_of(onto[-1]) == rank_of(card) + 1 and is_red(onto[-1]) != is_red(card):
+        elif builds_down(onto[-1], card):
             return q
     return None

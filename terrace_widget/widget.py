@@ -27,6 +27,7 @@ MoveCallback = Callable[["TerraceWidget", list[Move]], Any]
 LOSS_CHECK_DELAY = 0.05
 """Seconds between a move's update and the game-over search, in a running kernel."""
 _SEQ_CHECKED = {"move", "deal", "double"}
+_VARIANT_MENU = [{"id": r.id, "name": r.name} for r in VARIANTS.values()]
 _KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new"}
 
 
@@ -260,7 +261,7 @@ class TerraceWidget(anywidget.AnyWidget):
             seq=self._seq,
             hint=self._hint,
             message=message,
-            variants=[{"id": r.id, "name": r.name} for r in VARIANTS.values()],
+            variants=_VARIANT_MENU,
             started=int(self._started * 1000),
             summary=(
                 {"moves": obs["moves_played"], "score": obs["score"],
