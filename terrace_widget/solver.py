@@ -33,8 +33,10 @@ if TYPE_CHECKING:
 
 Verdict = Literal["won", "unwinnable", "unknown"]
 
-FIRST_ATTEMPT = 15_000
-SAME_SIZE_ATTEMPTS = 8
+MIX = 0.1
+"""In restarts, the share of nodes whose moves are all shuffled (not class by class)."""
+FIRST_ATTEMPT = 300
+SAME_SIZE_ATTEMPTS = 150
 """Nodes of the first search attempts; after SAME_SIZE_ATTEMPTS each grows by half."""
 DEFAULT_BUDGET = 200_000
 """Nodes (positions made by the search) that :func:`solve` may visit by default."""
@@ -99,6 +101,7 @@ def solve(
     deadline = None if seconds is None else start + seconds
     total = budget if budget is not None else 1 << 62
     used = 0
+    lost: set[int | bytes] = set()
     size = FIRST_ATTEMPT
     attempt = 0
     while True:
@@ -110,6 +113,7 @@ def solve(
         this = left if left <= 2 * size else size
         remaining = None if deadline is None else deadline - time.perf_counter()
         search = _Search(game._table.copy(), this, remaining, safe_moves)
+        search.lost = lost
         if attempt:
             search.rng = random.Random(attempt)
         solution = search.run()
@@ -135,6 +139,8 @@ class _Search:
         self.rng: random.Random | None = None
         self.timed_out = False
         self.nodes = 0
+        self.lost: set[int | bytes] = set()
+        """Positions proven lost (complete components), shared between attempts."""
         self.tableau = list(table.tableau)
         self.founds = list(table.foundations)
         self.reserve = table.reserve
@@ -410,12 +416,17 @@ class _Search:
                             bucket.append((i, j, 1, 0))
                 else:
                     bucket.append((i, tj[0], 1, 0))
-        if self.rng is not None:
-            rest = deal + tt + wt + good + found
-            self.rng.shuffle(rest)
-            founds = self.founds
-            rest.sort(key=lambda m: m[1] in founds)
-            return rest
+        rng = self.rng
+        if rng is not None:
+            # Restarts: the same classes in the same order, shuffled within each; now
+            # and then (MIX) everything but the foundation moves shuffled together.
+            if rng.random() < MIX:
+                rest = deal + tt + wt + good
+                rng.shuffle(rest)
+                rng.shuffle(found)
+                return rest + found
+            for bucket in (tt, wt, good, found):
+                rng.shuffle(bucket)
         # Tried first: foundation moves, uncovering moves, waste to tableau, the deal.
         return tt + deal + wt + good + found
 
@@ -429,6 +440,10 @@ class _Search:
         mid: list[SMove] = []
         high: list[SMove] = []
         space = spaces[0] if spaces else -1
+        reachable = self._reachable_waste()
+        # Kings that could enter a space, and the cards that could be built on each card
+        # brought down from a foundation: the filters below need them.
+        heads, king_free = self._klondike_heads(reachable)
         # Tableau groups.
         for i in self.tableau:
             pile = piles[i]
@@ -443,7 +458,8 @@ class _Search:
             while True:
                 whole = lowest <= down[i]
                 # A partial group moves only if the card it uncovers can go up.
-                if whole or pile[lowest - 1] in ftargets:
+                # A whole pile (nothing face down) moves only to make a space for a King.
+                if (lowest or king_free) if whole else pile[lowest - 1] in ftargets:
                     for j in ttargets.get(v, ()):
                         (high if whole and down[i] else mid).append((i, j, n, 0))
                     if space >= 0 and v % 13 == 12 and lowest > 0:
@@ -456,16 +472,20 @@ class _Search:
                 lowest -= 1
                 v = under
                 n += 1
-        # Foundation cards back down (worrying back).
+        # Foundation cards back down (worrying back), only when some card could go on
+        # them at once: a card brought down that nothing is built on is never needed.
         for f in self.founds:
             p = piles[f]
             if p and rank_of(p[-1]) > 1:
-                for j in ttargets.get(p[-1], ()):
+                x = p[-1]
+                if not any(v in heads for v in self.t.tableau_next[x]):
+                    continue
+                for j in ttargets.get(x, ()):
                     low.append((f, j, 1, 0))
-                if space >= 0 and p[-1] % 13 == 12:
+                if space >= 0 and x % 13 == 12:
                     low.append((f, space, 1, 0))
         # The stock, compressed: every waste card reachable by k clicks, then played.
-        for k, v in self._reachable_waste():
+        for k, v in reachable:
             f = ftargets.get(v)
             if f is not None:
                 high.append((WASTE, f, 1, k))
@@ -478,6 +498,35 @@ class _Search:
             self.rng.shuffle(mid)
             return mid + high
         return low + mid + high
+
+    def _klondike_heads(self, reachable: list[tuple[int, int]]) -> tuple[set[int], bool]:
+        """The cards that could be the bottom card of a move (the face-up cards of the
+        tableau that head a run to the top, the waste cards reachable by clicking, the
+        foundation tops), and whether a King among them could enter a space (one that
+        is not already the bottom card of its pile)."""
+        piles = self.t.piles
+        down = self.t.down
+        heads = {v for _, v in reachable}
+        king_free = any(v % 13 == 12 for v in heads)
+        for i in self.tableau:
+            pile = piles[i]
+            j = len(pile) - 1
+            while j >= 0:
+                heads.add(pile[j])
+                if j and pile[j] % 13 == 12:
+                    king_free = True
+                if j <= down[i]:
+                    break
+                under, v = pile[j - 1], pile[j]
+                if rank_of(under) != rank_of(v) + 1 or is_red(under) == is_red(v):
+                    break
+                j -= 1
+        for f in self.founds:
+            if piles[f]:
+                heads.add(piles[f][-1])
+                if piles[f][-1] % 13 == 12:
+                    king_free = True
+        return heads, king_free
 
     def _reachable_waste(self) -> list[tuple[int, int]]:
         """(clicks, waste top) for each distinct waste card reachable by clicking."""
@@ -583,7 +632,21 @@ class _Search:
             if t.is_won():
                 return "won", root_line
             self.rehash(range(len(t.piles)))
-            seen = {self.hkey()}
+            # Tarjan's strongly connected components over the positions: when a
+            # component is complete (its root's subtree is searched and reaches no
+            # position still on the stack), every position in it is proven lost. Those
+            # go into ``self.lost``, which later attempts share, so no attempt searches
+            # a proven loss again.
+            lost = self.lost
+            root = self.hkey()
+            if root in lost:
+                return "unwinnable", []
+            seen = {root}
+            index_of = {root: 0}
+            component = [root]
+            lows = [0]
+            indices = [0]
+            counter = 1
             frames: list[list[SMove]] = [self.moves()]
             undo: list[list[UndoRecord]] = []
             hashes: list[list[int]] = []
@@ -599,6 +662,15 @@ class _Search:
                 cands = frames[-1]
                 if not cands:
                     frames.pop()
+                    low = lows.pop()
+                    if low == indices.pop():
+                        # The root of a complete component: all of it is lost.
+                        while component and index_of[component[-1]] >= low:
+                            k = component.pop()
+                            del index_of[k]
+                            lost.add(k)
+                    elif lows and low < lows[-1]:
+                        lows[-1] = low
                     if undo:
                         self.unmake(undo.pop())
                         self.c = hashes.pop()
@@ -631,11 +703,19 @@ class _Search:
                     changed.update(r[0] if len(r) == 4 else (STOCK, WASTE))
                 rehash(changed)
                 k = key()
-                if k in seen:
+                if k in seen or k in lost:
+                    j = index_of.get(k)
+                    if j is not None and j < lows[-1]:
+                        lows[-1] = j
                     self.unmake(records)
                     self.c = old
                     continue
                 seen.add(k)
+                index_of[k] = counter
+                component.append(k)
+                lows.append(counter)
+                indices.append(counter)
+                counter += 1
                 hashes.append(old)
                 undo.append(records)
                 line.append(played)
