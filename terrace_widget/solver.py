@@ -394,7 +394,7 @@ class _Search:
             f = ftargets.get(reserve[-1])
             if f is not None:
                 found.append((self.reserve, f, 1, 0))
-        classes = self.classes
+        pile_hash = self.c
         for i in self.tableau:
             pile = piles[i]
             if not pile:
@@ -407,10 +407,11 @@ class _Search:
             if tj:
                 bucket = good if len(pile) > 1 and pile[-2] in ftargets else tt
                 if len(tj) > 1:
-                    # Targets with the same cards (up to suit) give the same position.
+                    # Targets with the same cards (up to suit) give the same position:
+                    # their pile hashes (of the cards' classes) are equal.
                     seen_piles = set()
                     for j in tj:
-                        content = bytes(piles[j]).translate(classes)
+                        content = pile_hash[j]
                         if content not in seen_piles:
                             seen_piles.add(content)
                             bucket.append((i, j, 1, 0))
@@ -426,7 +427,8 @@ class _Search:
                 rng.shuffle(found)
                 return rest + found
             for bucket in (tt, wt, good, found):
-                rng.shuffle(bucket)
+                if len(bucket) > 1:  # (shuffling fewer draws no random number)
+                    rng.shuffle(bucket)
         # Tried first: foundation moves, uncovering moves, waste to tableau, the deal.
         return tt + deal + wt + good + found
 
