@@ -128,6 +128,34 @@ export function clockRuns(view) {
 }
 
 /**
+ * The "can this still be won?" badge, or null while the indicator is off. The verdict is
+ * the kernel's (its solver); this only puts it in words.
+ * @param {View} view
+ * @returns {{verdict: string, text: string, title: string} | null}
+ */
+export function verdictBadge(view) {
+  if (!view.winnable_check) return null;
+  switch (view.winnable) {
+    case "won":
+      return { verdict: "won", text: "winnable \u2713", title: "A winning line exists from here." };
+    case "unwinnable":
+      return { verdict: "unwinnable", text: "lost \u2717", title: "No line wins from here (proved)." };
+    case "unknown":
+      return { verdict: "unknown", text: "?", title: "The solver could not decide in its time." };
+    default:
+      return { verdict: "pending", text: "\u2026", title: "Checking whether this game can still be won\u2026" };
+  }
+}
+
+/**
+ * The intent of the "Winnable?" toggle: switch the indicator to the other state.
+ * @param {View} view
+ */
+export function winnableIntent(view) {
+  return { kind: "winnable", on: !view.winnable_check };
+}
+
+/**
  * The short text of an empty foundation: the rank it starts from ("6" in Terrace with base 6,
  * "A" in Klondike), or "" while there is none.
  * @param {View} view

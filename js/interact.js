@@ -4,7 +4,7 @@
  * stock and the toolbar; the keyboard is in keys.js. Nothing here knows a rule: a drop or
  * a click becomes an intent for Python, and `view.legal_moves` only lights up targets.
  */
-import { pileTitle } from "./describe.js";
+import { pileTitle, winnableIntent } from "./describe.js";
 import { createHand } from "./hand.js";
 import { attachKeys } from "./keys.js";
 import { dropTarget } from "./layout.js";
@@ -234,7 +234,8 @@ export function attachInteraction(ctx) {
     const btn = /** @type {HTMLElement} */ (e.target).closest("[data-action]");
     if (!btn || !root.contains(btn)) return;
     cancel(true);
-    ctx.send({ kind: /** @type {HTMLElement} */ (btn).dataset.action ?? "" });
+    const action = /** @type {HTMLElement} */ (btn).dataset.action ?? "";
+    ctx.send(action === "winnable" ? winnableIntent(ctx.view()) : { kind: action });
   }
 
   function onPick() {

@@ -1,11 +1,12 @@
 // @ts-check
 /**
- * The keyboard: shortcuts (u/Ctrl+Z undo, r/Ctrl+Y redo, h hint, d deal, n new deal) and
+ * The keyboard: shortcuts (u/Ctrl+Z undo, r/Ctrl+Y redo, h hint, w the "can this still be
+ * won?" indicator, d deal, n new deal) and
  * full play with a roving tabindex over the piles: arrows or Tab move, Enter or Space picks
  * up and puts down, Up/Down choose a Klondike group, Escape puts back.
  */
 import { faceUpRun } from "./cards.js";
-import { groupName, pileTitle } from "./describe.js";
+import { groupName, pileTitle, winnableIntent } from "./describe.js";
 import { neighbour, pileKind } from "./layout.js";
 import { markPiles } from "./view.js";
 
@@ -50,6 +51,10 @@ export function attachKeys(ctx, hand) {
     if (simple) {
       cancel(true);
       ctx.send({ kind: simple });
+      return true;
+    }
+    if (key === "w") {
+      ctx.send(winnableIntent(ctx.view()));
       return true;
     }
     if (key === "d") {

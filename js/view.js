@@ -9,7 +9,7 @@
  */
 import { canDeal, targetsFor } from "./moves.js";
 import { face } from "./cards.js";
-import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, statusItems } from "./describe.js";
+import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, statusItems, verdictBadge } from "./describe.js";
 
 /**
  * @typedef {import("./widget.js").View} View
@@ -21,6 +21,7 @@ import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, stat
  * @property {HTMLSelectElement} picker
  * @property {Record<string, HTMLButtonElement>} buttons
  * @property {HTMLElement} stats
+ * @property {HTMLElement} verdict  the "can this still be won?" badge
  * @property {HTMLElement} clock
  * @property {HTMLElement} banner
  * @property {HTMLElement} message
@@ -43,7 +44,7 @@ const KEYS_HELP =
   "Drag a card, or click it and then click where it goes; double-click sends a card home. " +
   "Keys: arrows or Tab move between piles; Enter or Space picks up and puts down " +
   "(in Klondike, Up and Down first choose how many cards); Escape cancels; " +
-  "U undo, R redo, H hint, D deal, N new deal.";
+  "U undo, R redo, H hint, W can this still be won?, D deal, N new deal.";
 
 const BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
 const START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
@@ -91,10 +92,15 @@ export function createShell(el) {
     ["undo", "Undo", "U"],
     ["redo", "Redo", "R"],
     ["hint", "Hint", "H"],
+    ["winnable", "Winnable?", "W"],
   ]) {
     buttons[action] = h("button", "tw-btn", { type: "button", "data-action": action, title: key ? `${label} (${key})` : label }, label);
     tools.append(buttons[action]);
   }
+  buttons.winnable.title = "Can this game still be won? The solver checks after every move (W)";
+  buttons.winnable.setAttribute("aria-pressed", "false");
+  const verdict = h("span", "tw-verdict", { hidden: true, role: "status", "aria-live": "polite" });
+  tools.append(verdict);
   const picker = h("select", "tw-picker", { "aria-label": "Game", title: "Game" });
   const keys = h("details", "tw-keys");
   keys.append(h("summary", "tw-btn", { title: "How to play with the mouse and the keyboard" }, "Keys"));
@@ -114,7 +120,7 @@ export function createShell(el) {
   root.append(bar, banner, line, felt);
   el.append(root);
   return {
-    root, picker, buttons, stats, clock, banner, message, lock, felt, table,
+    root, picker, buttons, stats, verdict, clock, banner, message, lock, felt, table,
     variantsKey: "", piles: new Map(), tableKey: "", statsKey: "", lockKey: undefined,
   }; // prettier-ignore
 }
@@ -326,6 +332,7 @@ export function renderChrome(dom, view, ui) {
     dom.picker.replaceChildren(...variants.map((v) => h("option", "", { value: v.id }, v.name)));
   }
   if (dom.picker.value !== view.variant) dom.picker.value = view.variant;
+  renderVerdict(dom, view);
 
   const items = statusItems(view);
   const itemsKey = JSON.stringify(items);
@@ -354,6 +361,22 @@ export function renderChrome(dom, view, ui) {
     if (why) /** @type {HTMLElement} */ (dom.lock.lastChild).textContent = why;
   }
   showMessage(dom, messageFor(view, ui));
+}
+
+/**
+ * The "Winnable?" toggle's state and the verdict badge next to it.
+ * @param {Dom} dom
+ * @param {View} view
+ */
+function renderVerdict(dom, view) {
+  setAttr(dom.buttons.winnable, "aria-pressed", String(!!view.winnable_check));
+  const badge = verdictBadge(view);
+  const v = dom.verdict;
+  if (v.hidden !== !badge) v.hidden = !badge;
+  if (!badge) return;
+  if (v.textContent !== badge.text) v.textContent = badge.text;
+  setAttr(v, "data-verdict", badge.verdict);
+  setAttr(v, "title", badge.title);
 }
 
 /**
@@ -396,6 +419,7 @@ function renderBanner(dom, view) {
   if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
   if (kind === "lost") {
     b.append(h("strong", "", {}, BANNER_LOST));
+    if (view.post_mortem) b.append(h("span", "tw-postmortem", {}, view.post_mortem));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
   }

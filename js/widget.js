@@ -36,12 +36,15 @@ import { createShell, messageFor, renderChrome, renderTable, showMessage, update
  * @property {string[]} pile_order
  * @property {Record<string, string[]>} piles  bottom → top; "#" is a face-down card
  * @property {string[]} legal_moves        "t3-f1", "t2-t5x3", "deal"
- * @property {{move: string | null, message: string, cards: string[]} | null} hint
+ * @property {{move: string | null, message: string, cards: string[], by?: "solver" | "fair" | "classic"} | null} hint
  * @property {{kind: "refused" | "info" | "won" | "lost", text: string} | null} message
  * @property {{id: string, name: string}[]} [variants]
  * @property {number} [started]           epoch ms when this deal started
  * @property {{moves: number, score: number, seconds: number} | null} [summary]
  * @property {string | null} [stock_reason]
+ * @property {boolean} [winnable_check]  the "can this still be won?" indicator is on
+ * @property {"won" | "unwinnable" | "unknown" | null} [winnable]  its verdict (null: off or checking)
+ * @property {string | null} [post_mortem]  when lost: which move lost the game
  */
 
 /**

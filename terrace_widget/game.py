@@ -346,8 +346,19 @@ class Game:
             self._redo.clear()
         return played
 
-    def hint(self) -> Hint:
-        """Aisleriot's classic hint (RULES.md §1.9, §2.7)."""
+    def hint(self, mode: str = "classic", seconds: float | None = 1.0) -> Hint:
+        """A hint: Aisleriot's classic one (RULES.md §1.9, §2.7) or the solver's.
+
+        ``mode="solver"``: the first move of a winning line and why it helps, within
+        ``seconds`` (:func:`terrace_widget.advice.solver_hint`); ``"fair"``: the same from
+        worlds sampled from what the player has seen. ``seconds`` is ignored by ``classic``.
+        """
+        if mode != "classic":
+            if mode not in ("solver", "fair"):
+                raise ValueError(f"unknown hint mode {mode!r}: use 'classic', 'solver' or 'fair'")
+            from .advice import solver_hint
+
+            return solver_hint(self, seconds=seconds, fair=mode == "fair")
         hint = classic_hint(self._table)
         if hint is not None:
             return hint

@@ -8,15 +8,18 @@ the engine. Nothing the browser sends can change the game except through a legal
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anywidget
 import traitlets
 
+from . import advice
 from .game import Game
+from .hints import Hint
 from .moves import DEAL, Move
 from .render import svg_board
 from .variants import VARIANTS, Rules
@@ -28,7 +31,15 @@ LOSS_CHECK_DELAY = 0.05
 """Seconds between a move's update and the game-over search, in a running kernel."""
 _SEQ_CHECKED = {"move", "deal", "double"}
 _VARIANT_MENU = [{"id": r.id, "name": r.name} for r in VARIANTS.values()]
-_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new"}
+_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable"}
+HINT_MODES = ("solver", "fair", "classic")
+THINKING = "Looking for a winning line…"
+
+_T = TypeVar("_T")
+# The solver's work (hints, "can this still be won?", post-mortems) runs on one worker
+# thread, on copies of the game: the kernel keeps answering clicks meanwhile, and a result
+# that arrives after the table changed is dropped.
+_WORKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="terrace-advice")
 
 
 class TerraceWidget(anywidget.AnyWidget):
@@ -40,20 +51,46 @@ class TerraceWidget(anywidget.AnyWidget):
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     view = traitlets.Dict().tag(sync=True)
+    hint_seconds = traitlets.Float(1.0)
+    """Wall-time budget of the solver's hint (then the classic hint is given instead)."""
+    hint_mode = traitlets.Enum(HINT_MODES, "solver")
+    """``solver`` (sees every card), ``fair`` (only what the player has seen) or ``classic``."""
+    show_winnable = traitlets.Bool(False)
+    """The "can this still be won?" indicator (``view.winnable``), checked after each change."""
+    winnable_seconds = traitlets.Float(0.5)
+    post_mortem_seconds = traitlets.Float(3.0)
 
     def __init__(
-        self, variant: str | Rules = "terrace", seed: int | None = None, *, game: Game | None = None
+        self,
+        variant: str | Rules = "terrace",
+        seed: int | None = None,
+        *,
+        game: Game | None = None,
+        hint_seconds: float = 1.0,
+        hint_mode: str = "solver",
+        show_winnable: bool = False,
     ) -> None:
         super().__init__()
         self._game = game.copy() if game is not None else Game(variant, seed=seed)
         self._seq = 0
+        self._generation = 0  # +1 whenever the table changes: older advice is dropped
         self._hint: dict[str, Any] | None = None
         self._message: dict[str, str] | None = None
+        self._winnable: str | None = None
+        self._post_mortem: str | None = None
+        self._post_mortem_for = -1  # the generation whose post-mortem is asked for
+        self._hint_for = -1  # the generation whose hint is being computed
         self._started = time.time()
         self._callbacks: list[MoveCallback] = []
         self._pending_check: asyncio.TimerHandle | None = None
+        self._pending_winnable: asyncio.TimerHandle | None = None
+        self.hint_seconds = hint_seconds
+        self.hint_mode = hint_mode
+        self.show_winnable = show_winnable
+        self.observe(self._winnable_switched, names="show_winnable")
         self.on_msg(self._on_custom_msg)
         self._sync()
+        self._schedule_winnable()
 
     # ------------------------------------------------------------ Python API
     @property
@@ -98,15 +135,39 @@ class TerraceWidget(anywidget.AnyWidget):
         self._changed([])
 
     def show_hint(self) -> str:
-        """Highlight the classic hint on the table and return its text."""
-        hint = self._game.hint()
-        move = hint.move
-        cards = [] if move is None else ["stock"] if move == DEAL else [move.source, move.target]
-        self._message = None
-        self._hint = {"move": None if move is None else str(move), "message": hint.message,
-                      "cards": cards}  # fmt: skip
-        self._sync(prove_loss=False)
+        """Highlight a hint (``hint_mode``, within ``hint_seconds``) and return its text."""
+        hint, by = self._compute_hint(self._game)
+        self._show(hint, by)
         return hint.message
+
+    def _compute_hint(self, game: Game) -> tuple[Hint, str]:
+        if self.hint_mode != "classic":
+            fair = self.hint_mode == "fair"
+            found = _safely(lambda: advice.advise(game, self.hint_seconds, fair=fair), None)
+            if found is not None:
+                return found
+        return game.hint(), "classic"
+
+    def _show(self, hint: Hint, by: str) -> None:
+        self._hint_for = -1
+        self._message = None
+        self._hint = {"move": None if hint.move is None else str(hint.move),
+                      "message": hint.message, "cards": advice.hint_cards(hint.move),
+                      "by": by}  # fmt: skip
+        self._sync(prove_loss=False)
+
+    def _ask_hint(self) -> None:
+        """The Hint button: at once without an event loop, else on the worker thread."""
+        if self.hint_mode == "classic" or not _running():
+            self.show_hint()
+            return
+        if self._hint_for == self._generation:
+            return  # already thinking about this very table
+        self._hint_for = self._generation
+        self._message = {"kind": "info", "text": THINKING}
+        self._sync(prove_loss=False)
+        game = self._game.copy()
+        self._in_background(lambda: self._compute_hint(game), lambda result: self._show(*result))
 
     def on_move(self, callback: MoveCallback, *, remove: bool = False) -> None:
         """Call ``callback(widget, moves)`` after every move, from the browser or from Python."""
@@ -206,7 +267,14 @@ class TerraceWidget(anywidget.AnyWidget):
         elif kind == "restart":
             self.restart()
         elif kind == "hint":
-            self.show_hint()
+            self._ask_hint()
+        elif kind == "winnable":
+            on = content.get("on", not self.show_winnable)
+            if not isinstance(on, bool):
+                return "'on' is true or false"
+            if on == self.show_winnable:
+                return f"the indicator is already {'on' if on else 'off'}"
+            self.show_winnable = on
         else:
             variant, seed = content.get("variant"), content.get("seed")
             if variant is not None and not isinstance(variant, str):
@@ -218,13 +286,90 @@ class TerraceWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------ syncing
     def _changed(self, moves: list[Move]) -> None:
+        self._generation += 1
         self._hint = None
         self._message = None
+        self._winnable = None
+        self._post_mortem = None
         self._sync(prove_loss=False)
         if moves:
             for callback in list(self._callbacks):
                 callback(self, moves)
         self._schedule_loss_check()
+        self._schedule_winnable()
+
+    # ------------------------------------------------------------ advice in the background
+    def _in_background(self, compute: Callable[[], _T], apply: Callable[[_T], None]) -> None:
+        """``apply(compute())`` unless the table changes first: ``compute`` runs on the worker
+        thread (it must only touch copies), ``apply`` back on the event loop."""
+        generation = self._generation
+        if not _running():
+            apply(compute())
+            return
+
+        def guarded() -> _T | None:
+            return compute() if generation == self._generation else None
+
+        future = asyncio.get_running_loop().run_in_executor(_WORKER, guarded)
+
+        def done(f: asyncio.Future[_T | None]) -> None:
+            if f.cancelled() or f.exception() is not None or generation != self._generation:
+                return
+            result = f.result()
+            if result is not None:
+                apply(result)
+
+        future.add_done_callback(done)
+
+    def _winnable_switched(self, _change: object) -> None:
+        self._winnable = None
+        self._sync(prove_loss=False)
+        self._schedule_winnable()
+
+    def _schedule_winnable(self) -> None:
+        """Check "can this still be won?" once the new table is on its way (if switched on)."""
+        if not self.show_winnable:
+            return
+        if not _running():
+            self._check_winnable()
+            return
+        if self._pending_winnable is not None:
+            self._pending_winnable.cancel()
+        loop = asyncio.get_running_loop()
+        self._pending_winnable = loop.call_later(LOSS_CHECK_DELAY, self._check_winnable)
+
+    def _check_winnable(self) -> None:
+        self._pending_winnable = None
+        if not self.show_winnable:
+            return
+        game = self._game.copy()
+        seconds = self.winnable_seconds
+
+        def apply(verdict: str) -> None:
+            if self.show_winnable:
+                self._winnable = verdict
+                self._sync(prove_loss=False)
+
+        self._in_background(
+            lambda: _safely(lambda: advice.winnable(game, seconds), "unknown"), apply
+        )
+
+    def _schedule_post_mortem(self) -> None:
+        """After a loss: find the move that lost the game, for the lost banner."""
+        if self._post_mortem_for == self._generation:
+            return
+        self._post_mortem_for = self._generation
+        game = self._game.copy()
+        seconds = self.post_mortem_seconds
+
+        def apply(text: str) -> None:
+            self._post_mortem = text
+            self._sync(prove_loss=False)
+
+        def compute() -> str:
+            return _safely(lambda: advice.post_mortem(game, seconds=seconds).message, "")
+
+        self._in_background(compute, apply)
 
     def _schedule_loss_check(self) -> None:
         """Run the exact game-over check (RULES.md D5) once the new table is on its way.
@@ -269,8 +414,13 @@ class TerraceWidget(anywidget.AnyWidget):
                 if status in ("won", "lost") else None
             ),
             stock_reason=None if DEAL in game.legal_moves() else game.explain(DEAL),
+            winnable_check=self.show_winnable,
+            winnable=self._winnable if self.show_winnable else None,
+            post_mortem=self._post_mortem if status == "lost" else None,
         )  # fmt: skip
         self.view = obs
+        if status == "lost" and self._post_mortem is None:
+            self._schedule_post_mortem()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus an SVG of the table for viewers without a kernel."""
@@ -279,6 +429,22 @@ class TerraceWidget(anywidget.AnyWidget):
         if isinstance(data, dict):
             data["image/svg+xml"] = str(svg_board(self._game.observation(prove_loss=False)))
         return bundle
+
+
+def _safely(compute: Callable[[], _T], default: _T) -> _T:
+    """``compute()``, or ``default`` if it fails: advice must never break the table."""
+    try:
+        return compute()
+    except Exception:  # advice is optional: the table goes on without it
+        return default
+
+
+def _running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def play(variant: str = "terrace", seed: int | None = None) -> TerraceWidget:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 
 from terrace_widget import Game, IllegalMoveError, TerraceWidget, play
+from terrace_widget.advice import LOST_TEXT, forget
+from terrace_widget.widget import THINKING
 
 
 class Recorder:
@@ -87,6 +90,8 @@ def test_illegal_intents_are_refused_with_a_reason_and_change_nothing() -> None:
         {"kind": "new", "seed": "x"},
         {"kind": "new", "seed": -1},
         {"kind": "redo"},
+        {"kind": "winnable", "on": "yes"},
+        {"kind": "winnable", "on": False},
     ],
 )
 def test_garbage_is_refused_without_raising(content: object) -> None:
@@ -142,15 +147,105 @@ def test_python_drives_the_same_table() -> None:
 
 
 def test_hint_highlights_piles() -> None:
-    w = play("terrace", seed=12345)
+    w = TerraceWidget("terrace", seed=12345, hint_mode="classic")
     intent(w, "hint")
     assert w.view["hint"]["message"] == "Move something onto the foundation."
+    assert w.view["hint"]["by"] == "classic"
     w.play("t2-f6")
     assert w.view["hint"] is None
     text = w.show_hint()
     assert w.view["hint"]["message"] == text
     move = w.view["hint"]["move"]
     assert move is None or move in w.view["legal_moves"]
+
+
+def test_the_hint_button_asks_the_solver() -> None:
+    forget()
+    w = play("klondike-three-card", seed=3)
+    intent(w, "hint")
+    hint = w.view["hint"]
+    assert hint["by"] == "solver"
+    assert hint["move"] in w.view["legal_moves"]
+    assert hint["cards"] == [hint["move"].split("-")[0], hint["move"].split("-")[1]]
+    assert hint["message"].startswith("Move ") and ": " in hint["message"]
+    # a table with no winning line says so, with nothing to highlight
+    w.new_game("klondike-three-card", seed=2)
+    intent(w, "hint")
+    assert w.view["hint"] == {"move": None, "message": LOST_TEXT, "cards": [], "by": "solver"}
+    # out of time: the classic hint, saying so
+    w = TerraceWidget("terrace", seed=1, hint_seconds=0.0)
+    w.play(next(m for m in w.view["legal_moves"] if m != "deal"))
+    intent(w, "hint")
+    assert w.view["hint"]["by"] == "classic"
+    assert "the solver found no winning line within 0 s" in w.view["hint"]["message"]
+
+
+def test_the_winnable_indicator() -> None:
+    forget()
+    w = play("klondike-three-card", seed=3)
+    assert w.view["winnable_check"] is False and w.view["winnable"] is None
+    intent(w, "winnable", on=True)
+    assert w.view["winnable_check"] is True and w.view["winnable"] == "won"
+    w.play(w.game.hint("solver", seconds=None).move)
+    assert w.view["winnable"] == "won"  # checked again after the change
+    rec = Recorder(w)
+    intent(w, "winnable", on=True)
+    assert rec.sent[-1]["reason"] == "the indicator is already on"
+    intent(w, "winnable", on=False)
+    assert w.view["winnable_check"] is False and w.view["winnable"] is None
+    w = TerraceWidget("klondike-three-card", seed=2, show_winnable=True)
+    assert w.view["winnable"] == "unwinnable"
+
+
+def test_the_lost_banner_says_which_move_lost() -> None:
+    game = Game.from_piles(
+        "klondike-no-redeal",
+        {
+            "f1": [r + "C" for r in "A2345678"], "f2": [r + "S" for r in "A2345678"],
+            "f3": [r + "D" for r in "A2345678"], "f4": [r + "H" for r in "A2345678"],
+            "waste": ["9H"], "stock": ["TH"],
+            "t1": ["#QS", "#JS", "#TS", "KC"], "t2": ["#QC", "#JC", "KS"],
+            "t3": ["#TC", "#9S", "KD"], "t4": ["#9D", "KH"], "t5": ["#QD", "JD"],
+            "t6": ["#QH", "JH"], "t7": ["#9C", "TD"],
+        },
+        rest_to=None,
+    )  # fmt: skip
+    w = TerraceWidget(game=game)
+    assert w.view["post_mortem"] is None
+    intent(w, "deal")
+    assert w.view["status"] == "lost"
+    assert w.view["post_mortem"] == (
+        "The game was still winnable before move 1 (deal); after it no line wins."
+    )
+    intent(w, "undo")
+    assert w.view["status"] == "playing" and w.view["post_mortem"] is None
+
+
+def test_advice_runs_beside_the_event_loop() -> None:
+    """In a kernel the solver works on a thread; its answer arrives if the table is unchanged."""
+    forget()
+
+    async def scenario() -> None:
+        w = play("klondike-three-card", seed=3)
+        intent(w, "hint")
+        assert w.view["hint"] is None and w.view["message"]["text"] == THINKING
+        for _ in range(400):
+            if w.view["hint"]:
+                break
+            await asyncio.sleep(0.01)
+        assert w.view["hint"]["by"] == "solver" and w.view["message"] is None
+        # a move made while the solver thinks: its stale answer is dropped
+        intent(w, "hint")
+        w.play(w.view["hint"]["move"])
+        intent(w, "winnable", on=True)
+        assert w.view["winnable"] is None  # being checked
+        for _ in range(400):
+            if w.view["winnable"]:
+                break
+            await asyncio.sleep(0.01)
+        assert w.view["winnable"] == "won" and w.view["hint"] is None
+
+    asyncio.run(scenario())
 
 
 def test_lost_is_shown_once_proven() -> None:

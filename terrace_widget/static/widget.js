@@ -105,6 +105,22 @@ function formatClock(seconds) {
 function clockRuns(view) {
   return view.status !== "won" && view.status !== "lost";
 }
+function verdictBadge(view) {
+  if (!view.winnable_check) return null;
+  switch (view.winnable) {
+    case "won":
+      return { verdict: "won", text: "winnable \u2713", title: "A winning line exists from here." };
+    case "unwinnable":
+      return { verdict: "unwinnable", text: "lost \u2717", title: "No line wins from here (proved)." };
+    case "unknown":
+      return { verdict: "unknown", text: "?", title: "The solver could not decide in its time." };
+    default:
+      return { verdict: "pending", text: "\u2026", title: "Checking whether this game can still be won\u2026" };
+  }
+}
+function winnableIntent(view) {
+  return { kind: "winnable", on: !view.winnable_check };
+}
 function foundationMark(view) {
   if (view.family === "klondike") return "A";
   return view.base_rank ? rankLabel(view.base_rank) : "";
@@ -134,7 +150,7 @@ function canDeal(legal) {
 }
 
 // view.js
-var KEYS_HELP = "Drag a card, or click it and then click where it goes; double-click sends a card home. Keys: arrows or Tab move between piles; Enter or Space picks up and puts down (in Klondike, Up and Down first choose how many cards); Escape cancels; U undo, R redo, H hint, D deal, N new deal.";
+var KEYS_HELP = "Drag a card, or click it and then click where it goes; double-click sends a card home. Keys: arrows or Tab move between piles; Enter or Space picks up and puts down (in Klondike, Up and Down first choose how many cards); Escape cancels; U undo, R redo, H hint, W can this still be won?, D deal, N new deal.";
 var BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
 var START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
 var BANNER_LOST = "No more moves: this game can no longer be won";
@@ -164,11 +180,16 @@ function createShell(el) {
     ["restart", "Restart", ""],
     ["undo", "Undo", "U"],
     ["redo", "Redo", "R"],
-    ["hint", "Hint", "H"]
+    ["hint", "Hint", "H"],
+    ["winnable", "Winnable?", "W"]
   ]) {
     buttons[action] = h("button", "tw-btn", { type: "button", "data-action": action, title: key ? `${label} (${key})` : label }, label);
     tools.append(buttons[action]);
   }
+  buttons.winnable.title = "Can this game still be won? The solver checks after every move (W)";
+  buttons.winnable.setAttribute("aria-pressed", "false");
+  const verdict = h("span", "tw-verdict", { hidden: true, role: "status", "aria-live": "polite" });
+  tools.append(verdict);
   const picker = h("select", "tw-picker", { "aria-label": "Game", title: "Game" });
   const keys = h("details", "tw-keys");
   keys.append(h("summary", "tw-btn", { title: "How to play with the mouse and the keyboard" }, "Keys"));
@@ -192,6 +213,7 @@ function createShell(el) {
     picker,
     buttons,
     stats,
+    verdict,
     clock,
     banner,
     message,
@@ -349,6 +371,7 @@ function renderChrome(dom, view, ui) {
     dom.picker.replaceChildren(...variants.map((v) => h("option", "", { value: v.id }, v.name)));
   }
   if (dom.picker.value !== view.variant) dom.picker.value = view.variant;
+  renderVerdict(dom, view);
   const items = statusItems(view);
   const itemsKey = JSON.stringify(items);
   if (itemsKey !== dom.statsKey) {
@@ -376,6 +399,16 @@ function renderChrome(dom, view, ui) {
   }
   showMessage(dom, messageFor(view, ui));
 }
+function renderVerdict(dom, view) {
+  setAttr(dom.buttons.winnable, "aria-pressed", String(!!view.winnable_check));
+  const badge = verdictBadge(view);
+  const v = dom.verdict;
+  if (v.hidden !== !badge) v.hidden = !badge;
+  if (!badge) return;
+  if (v.textContent !== badge.text) v.textContent = badge.text;
+  setAttr(v, "data-verdict", badge.verdict);
+  setAttr(v, "title", badge.title);
+}
 function showMessage(dom, note) {
   const m = dom.message;
   if (note.text || m.firstChild) m.textContent = note.text;
@@ -397,6 +430,7 @@ function renderBanner(dom, view) {
   if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
   if (kind === "lost") {
     b.append(h("strong", "", {}, BANNER_LOST));
+    if (view.post_mortem) b.append(h("span", "tw-postmortem", {}, view.post_mortem));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
   }
@@ -707,6 +741,10 @@ function attachKeys(ctx, hand) {
       ctx.send({ kind: simple });
       return true;
     }
+    if (key === "w") {
+      ctx.send(winnableIntent(ctx.view()));
+      return true;
+    }
     if (key === "d") {
       deal();
       return true;
@@ -964,10 +1002,11 @@ function attachInteraction(ctx) {
     );
     if (!btn || !root.contains(btn)) return;
     cancel(true);
-    ctx.send({ kind: (
+    const action = (
       /** @type {HTMLElement} */
       btn.dataset.action ?? ""
-    ) });
+    );
+    ctx.send(action === "winnable" ? winnableIntent(ctx.view()) : { kind: action });
   }
   function onPick() {
     cancel(true);

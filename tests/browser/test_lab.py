@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from terrace_widget import Game
+from terrace_widget import Game, glyph, parse_card
 
 pytestmark = pytest.mark.browser
 
@@ -236,4 +236,62 @@ def test_klondike_and_hidden_cards(open_lab, page, page_errors, screenshot):
 
     hidden_never_shown(state)
     screenshot(t.root, "klondike-lab.png")
+    assert page_errors == []
+
+
+def test_solver_hint_and_winnable_indicator(open_lab, page, page_errors, screenshot):
+    """The Hint button shows the solver's explained move; the toggle shows the verdict."""
+    t = open_lab("klondike.ipynb")
+    t.check_matches_kernel()
+    # a deal the solver wins in a few dozen nodes, so no budget is ever tight
+    seq = t.seq()
+    t.kernel.run('w.new_game("klondike-three-card", seed=3)')
+    state = t.check_matches_kernel(t.settle(seq))
+    assert state["history"] == []
+
+    # 1. Hint: the solver's move and why, the piles lit up
+    seq = t.seq()
+    t.button("Hint").click()
+    t.wait_seq_after(seq)
+    page.wait_for_function(
+        "() => document.querySelector('.tw-root .tw-message')?.dataset.kind === 'hint'",
+        timeout=60_000,
+    )
+    state = t.settle(t.seq() - 1)
+    hint = t.kernel.json("w.view['hint']")
+    assert hint["by"] == "solver" and hint["move"] in state["legal"], hint
+    src, dst = hint["move"].split("-")
+    card = state["piles"][src][-1]
+    assert hint["message"].startswith(f"Move {glyph(parse_card(card))} "), hint
+    assert t.root.locator(".tw-message").text_content() == hint["message"]
+    for pile in hint["cards"]:
+        assert "tw-hint" in (t.pile(pile).get_attribute("class") or ""), pile
+
+    # 2. the indicator: off, then on with the kernel's verdict
+    badge = t.root.locator(".tw-verdict")
+    assert badge.is_hidden()
+    toggle = t.button("Winnable?")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    seq = t.seq()
+    toggle.click()
+    t.wait_seq_after(seq)
+    page.wait_for_selector('.tw-root .tw-verdict[data-verdict="won"]', timeout=60_000)
+    assert badge.text_content() == "winnable \u2713"
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert t.kernel.json("w.view['winnable']") == "won"
+
+    # 3. after the hinted move the verdict is checked again (and still a win)
+    seq = t.seq()
+    t.drag(src, dst)
+    t.wait_seq_after(seq)
+    page.wait_for_function(
+        "([n]) => Number(document.querySelector('.tw-root')?.dataset.seq) > n"
+        " && document.querySelector('.tw-root .tw-verdict')?.dataset.verdict === 'won'",
+        arg=[seq + 1],
+        timeout=60_000,
+    )
+    state = t.check_matches_kernel(t.settle(t.seq() - 1))
+    assert state["history"] == [hint["move"]]
+    page.mouse.move(0, 0)
+    screenshot(t.root, "klondike-lab-advice.png")
     assert page_errors == []

@@ -1,0 +1,729 @@
+"""Advice from the solver: hints that say why, "can this still be won?", and post-mortems.
+
+Everything here is bounded by a ``seconds`` argument (wall time) and a node ``budget``, so
+that the widget stays responsive:
+
+* :func:`solver_hint` — the first move of a winning line, with a sentence derived from
+  what the move achieves along that line ("Move 6♣ onto 7♦: it frees 5♥ for foundation
+  f3."). The sentence only ever names cards the player can see now.
+* :func:`winnable` — ``"won"`` (a winning line exists), ``"unwinnable"`` (proved) or
+  ``"unknown"``.
+* :func:`post_mortem` — the move after which the game could no longer be won.
+* :func:`sample_worlds` / :func:`solve_fair` — the hidden-information ("fair") view: the
+  cards the player has not seen are shuffled into their hidden places, each such world is
+  solved, and each first move is credited with the worlds it wins.
+
+The solver (:func:`terrace_widget.solver.solve`) is *thoughtful*: it sees the stock and
+Klondike's face-down cards. :func:`solver_hint` and :func:`winnable` therefore speak
+about the real deal; ``fair=True`` hints use only what the player has seen.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import RANK_TITLES, glyph, rank_of
+from .engine import STOCK, WASTE
+from .hints import Hint
+from .moves import DEAL, Move
+from .solver import Solution, Verdict, solve
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .game import Game
+
+HINT_BUDGET = 200_000
+"""Nodes a solver hint may search (the ``seconds`` bound usually stops it first)."""
+WINNABLE_BUDGET = 100_000
+"""Nodes of one "can this still be won?" check."""
+FAIR_BUDGET = 30_000
+"""Nodes per sampled world in :func:`solve_fair`."""
+POST_MORTEM_BUDGET = 30_000
+"""Nodes per position in :func:`post_mortem`."""
+
+MEMORY_SIZE = 100_000
+"""Positions whose verdict (and winning line) is remembered, oldest forgotten first."""
+
+LOST_TEXT = "No line wins from here: the game is lost (proved)."
+WON_TEXT = "The game is won."
+
+
+# ---------------------------------------------------------------- remembered verdicts
+# A winning line found once is remembered for every position along it (so a player who
+# follows the hints gets the same line, instantly), and proved losses are remembered too.
+# Keys are exact positions; the memory is shared by all games and threads.
+_MEMORY: OrderedDict[bytes, tuple[tuple[Move, ...], int] | None] = OrderedDict()
+_MEMORY_LOCK = threading.Lock()
+
+
+def _key(game: Game) -> bytes:
+    return game.rules.id.encode() + b"\x00" + game._table.key()
+
+
+def _recall(game: Game) -> tuple[bool, list[Move] | None]:
+    """(known, line): a remembered winning line, or ``(True, None)`` for a proved loss."""
+    key = _key(game)
+    with _MEMORY_LOCK:
+        if key not in _MEMORY:
+            return False, None
+        _MEMORY.move_to_end(key)
+        entry = _MEMORY[key]
+    return True, None if entry is None else list(entry[0][entry[1] :])
+
+
+def _remember(game: Game, solution: Solution) -> None:
+    """Store a decided verdict: a loss for this position, a win for every position of its line."""
+    if solution.verdict == "unknown":
+        return
+    entries: list[tuple[bytes, tuple[tuple[Move, ...], int] | None]] = []
+    prefix = game.rules.id.encode() + b"\x00"
+    if solution.verdict == "unwinnable":
+        entries.append((prefix + game._table.key(), None))
+    else:
+        line = tuple(solution.moves)
+        table = game._table.copy()
+        index = {name: i for i, name in enumerate(table.names)}
+        for i, move in enumerate(line):
+            entries.append((prefix + table.key(), (line, i)))
+            table.make(index[move.source], index[move.target], move.count)
+    with _MEMORY_LOCK:
+        for key, value in entries:
+            _MEMORY[key] = value
+            _MEMORY.move_to_end(key)
+        while len(_MEMORY) > MEMORY_SIZE:
+            _MEMORY.popitem(last=False)
+
+
+def _solve(game: Game, budget: int | None, seconds: float | None) -> Solution:
+    """:func:`solve`, through the memory of decided positions."""
+    known, line = _recall(game)
+    if known:
+        return Solution("unwinnable") if line is None else Solution("won", line)
+    solution = solve(game, budget, seconds=seconds)
+    _remember(game, solution)
+    return solution
+
+
+def forget() -> None:
+    """Clear the remembered verdicts and lines (for tests and measurements)."""
+    with _MEMORY_LOCK:
+        _MEMORY.clear()
+
+
+# ---------------------------------------------------------------- hidden information
+
+
+def _hidden_slots(game: Game, memory: bool) -> list[tuple[str, int]]:
+    """The (pile, index) places whose card the player has not seen.
+
+    What is face down in the observation (``"#"``), except, with ``memory``, a stock that
+    has been turned over: after a redeal every stock card has been through the waste, and
+    its order (the waste's, reversed) is known to a player who remembers.
+    """
+    obs = game.observation(prove_loss=False)
+    remembered = memory and game.redeals_used > 0
+    return [
+        (name, i)
+        for name, cards in obs["piles"].items()
+        if not (remembered and name == "stock")
+        for i, card in enumerate(cards)
+        if card == "#"
+    ]
+
+
+def unseen_cards(game: Game, *, memory: bool = True) -> list[str]:
+    """The cards the player has not seen (sorted codes): the deck minus every seen card."""
+    slots = _hidden_slots(game, memory)
+    piles = game.piles
+    return sorted(piles[name][i].lstrip("#") for name, i in slots)
+
+
+def sample_worlds(
+    game: Game, n: int, rng: random.Random | int | None = None, *, memory: bool = True
+) -> list[Game]:
+    """``n`` positions that agree with everything the player has seen.
+
+    The unseen cards (the stock's, and Klondike's face-down cards; see
+    :func:`unseen_cards`) are shuffled into their hidden places; everything visible, the
+    base, the lock and the redeals used are the game's own. Legal moves depend only on
+    what is visible, so every world has exactly the game's legal moves.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    slots = _hidden_slots(game, memory)
+    real = game.piles
+    cards = [real[name][i].lstrip("#") for name, i in slots]
+    table = game._table
+    worlds = []
+    for _ in range(n):
+        deck = cards[:]
+        rng.shuffle(deck)
+        piles = {name: list(cards_) for name, cards_ in real.items()}
+        for (name, i), card in zip(slots, deck, strict=True):
+            piles[name][i] = "#" + card
+        worlds.append(
+            type(game).from_piles(
+                game.rules,
+                piles,
+                base_rank=game.base_rank,
+                stock_locked=table.locked,
+                redeals_used=game.redeals_used,
+                rest_to=None,
+            )
+        )
+    return worlds
+
+
+@dataclass
+class FairResult:
+    """What :func:`solve_fair` found over the sampled worlds."""
+
+    samples: int
+    won: int = 0
+    unwinnable: int = 0
+    unknown: int = 0
+    wins: dict[Move, int] = field(default_factory=dict)
+    """First move -> number of worlds it wins in, most first (ties in legal-move order)."""
+    solutions: list[Solution] = field(default_factory=list)
+    """One per world, in sampling order."""
+    worlds: list[Game] = field(default_factory=list)
+    """The sampled worlds."""
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def best(self) -> Move | None:
+        """The first move that wins in the most worlds (``None`` if none won)."""
+        return next(iter(self.wins), None)
+
+    @property
+    def message(self) -> str:
+        text = f"won in {self.won} of {self.samples} sampled worlds"
+        if self.unknown:
+            text += f" ({self.unknown} undecided)"
+        return text
+
+
+def solve_fair(
+    game: Game,
+    samples: int = 8,
+    budget: int | None = FAIR_BUDGET,
+    *,
+    seconds: float | None = None,
+    seed: int = 0,
+    memory: bool = True,
+) -> FairResult:
+    """Solve ``samples`` worlds consistent with what the player has seen.
+
+    Each world is solved with the thoughtful :func:`~terrace_widget.solver.solve` and its
+    winning line's first move is credited with that world (a move that begins a winning
+    line in world *w* counts for *w*; another move may win there too but is not searched).
+    ``budget`` bounds the nodes *per world*, ``seconds`` the whole call (shared out evenly
+    between the worlds still to solve). With a fixed ``seed`` and a node budget only, the
+    result is deterministic.
+    """
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    worlds = sample_worlds(game, samples, seed, memory=memory)
+    result = FairResult(samples, worlds=worlds)
+    credit: Counter[Move] = Counter()
+    seen: dict[bytes, Solution] = {}
+    for k, world in enumerate(worlds):
+        key = world._table.key()
+        solution = seen.get(key)
+        if solution is None:
+            left = None
+            if deadline is not None:
+                left = max(0.0, (deadline - time.perf_counter()) / (samples - k))
+            solution = solve(world, budget, seconds=left)
+            seen[key] = solution
+            result.nodes += solution.nodes
+        result.solutions.append(solution)
+        if solution.verdict == "won":
+            result.won += 1
+            if solution.moves:
+                credit[solution.moves[0]] += 1
+        elif solution.verdict == "unwinnable":
+            result.unwinnable += 1
+        else:
+            result.unknown += 1
+    order = {m: i for i, m in enumerate(game.legal_moves())}
+    ranked = sorted(credit, key=lambda m: (-credit[m], order.get(m, len(order))))
+    result.wins = {m: credit[m] for m in ranked}
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+# ---------------------------------------------------------------- verdicts
+
+
+def winnable(
+    game: Game, seconds: float | None = 0.5, budget: int | None = WINNABLE_BUDGET
+) -> Verdict:
+    """Can the game still be won? ``"won"``, ``"unwinnable"`` (proved) or ``"unknown"``."""
+    status = game._cheap_status()
+    if status in ("won", "lost"):
+        return "won" if status == "won" else "unwinnable"
+    return _solve(game, budget, seconds).verdict
+
+
+class PostMortem(NamedTuple):
+    """Where a game was lost: ``move`` (``history[index]``) turned it from winnable to lost.
+
+    ``index`` and ``move`` are ``None`` when that move is not pinned down: the game can
+    still be won, it never could, or the solver left a range undecided
+    (``last_winnable`` and ``first_lost``: positions by number of moves played, ``None``
+    where unknown).
+    """
+
+    index: int | None
+    move: Move | None
+    message: str
+    last_winnable: int | None = None
+    first_lost: int | None = None
+
+
+def post_mortem(
+    game: Game,
+    budget_per_position: int | None = POST_MORTEM_BUDGET,
+    *,
+    seconds: float | None = 5.0,
+) -> PostMortem:
+    """Replay the game's history and find the move after which no line wins.
+
+    Winnability can only be lost along a line, never regained, so the positions after
+    0, 1, … n moves are winnable up to some point and lost after it: a binary search finds
+    the move, solving each probed position within ``budget_per_position`` nodes (and the
+    time left of ``seconds``). A winning line found from one position also settles the
+    positions the history reaches by following it. Undecided positions are reported
+    honestly, as a range.
+    """
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    history = game.history
+    n = len(history)
+    start = game.copy()
+    start.restart()
+    verdicts: dict[int, Verdict] = {}
+    lo, hi = -1, n + 1  # positions <= lo are winnable, >= hi lost (n + 1: not known)
+
+    def position(i: int) -> Game:
+        g = start.copy()
+        for move in history[:i]:
+            g.play(move)
+        return g
+
+    def probe(i: int, probes_left: int) -> None:
+        """Decide position ``i`` with its share of the time left (``probes_left`` to come)."""
+        nonlocal lo, hi
+        g = position(i)
+        status = g._cheap_status()
+        if status == "won":
+            verdicts[i] = "won"
+            lo = max(lo, i)
+            return
+        left = None
+        if deadline is not None:
+            left = max(0.0, deadline - time.perf_counter()) / max(1, probes_left)
+        solution = _solve(g, budget_per_position, left)
+        verdicts[i] = solution.verdict
+        if solution.verdict == "won":
+            # The history may follow the winning line for a while: those positions win too.
+            same = 0
+            for played, planned in zip(history[i:], solution.moves, strict=False):
+                if played != planned:
+                    break
+                same += 1
+            lo = max(lo, i + same)
+        elif solution.verdict == "unwinnable":
+            hi = min(hi, i)
+
+    def time_left() -> bool:
+        return deadline is None or time.perf_counter() < deadline
+
+    if game._cheap_status() == "won":
+        return PostMortem(None, None, WON_TEXT, n, None)
+    probe(n, (n + 1).bit_length() + 1)
+    if lo < n and time_left():
+        probe(0, (n + 1).bit_length())
+    while hi - lo > 1 and time_left():
+        top = min(hi, n + 1)
+        untested = [i for i in range(lo + 1, top) if i not in verdicts]
+        if not untested:
+            break
+        middle = (lo + top) / 2
+        probe(min(untested, key=lambda i: (abs(i - middle), i)), (top - lo).bit_length())
+    return _post_mortem_text(history, lo, hi)
+
+
+def _post_mortem_text(history: Sequence[Move], lo: int, hi: int) -> PostMortem:
+    n = len(history)
+    last = lo if lo >= 0 else None
+    first = hi if hi <= n else None
+    if lo >= n:
+        return PostMortem(None, None, "The game can still be won from here.", n, None)
+    if hi == 0:
+        return PostMortem(
+            None, None, "No line wins this game, even from its first position.", None, 0
+        )
+    if first is not None and last is not None and first == last + 1:
+        move = history[last]
+        return PostMortem(
+            last,
+            move,
+            f"The game was still winnable before move {last + 1} ({move}); after it no line wins.",
+            last,
+            first,
+        )
+    if first is None and last is None:
+        text = "Within its budget the solver could not decide whether this game was ever winnable."
+    elif first is None:
+        text = (
+            f"The game was still winnable after move {last}" if last else "The deal was winnable"
+        ) + "; the solver could not decide the later positions within its budget."
+    elif last is None:
+        text = (
+            f"No line wins after move {first}; the solver could not decide the earlier "
+            "positions within its budget."
+        )
+    else:
+        text = (
+            f"The game was still winnable before move {last + 1} and lost after move "
+            f"{first}; the solver could not decide the positions in between within its "
+            "budget."
+        )
+    return PostMortem(None, None, text, last, first)
+
+
+# ---------------------------------------------------------------- hints
+
+
+def solver_hint(
+    game: Game,
+    seconds: float | None = 1.0,
+    budget: int | None = HINT_BUDGET,
+    *,
+    fair: bool = False,
+    samples: int = 8,
+    seed: int = 0,
+) -> Hint:
+    """The first move of a winning line, and why it helps.
+
+    The solver's verdict decides the answer: a win gives its first move and a sentence
+    derived from what the move achieves along the line ("Move 6♣ onto 7♦: it frees 5♥
+    for foundation f3."); when time is left and every other first move is proved to lose,
+    the sentence begins "Only one move still wins:". A proved loss gives
+    ``Hint(None, "No line wins from here: …")``; an undecided search falls back to the
+    classic hint, saying so. With ``fair=True`` the move is the one that wins in the most
+    worlds of :func:`solve_fair` (the hidden cards are not looked at).
+    """
+    return advise(game, seconds, budget, fair=fair, samples=samples, seed=seed)[0]
+
+
+def advise(
+    game: Game,
+    seconds: float | None = 1.0,
+    budget: int | None = HINT_BUDGET,
+    *,
+    fair: bool = False,
+    samples: int = 8,
+    seed: int = 0,
+) -> tuple[Hint, str]:
+    """:func:`solver_hint` and where it comes from: ``"solver"``, ``"fair"`` or ``"classic"``."""
+    start = time.perf_counter()
+    status = game._cheap_status()
+    if status == "won":
+        return Hint(None, WON_TEXT), "solver"
+    if status == "lost":
+        return Hint(None, LOST_TEXT), "solver"
+    if fair:
+        return _fair_hint(game, seconds, budget, samples, seed)
+    solution = _solve(game, budget, seconds)
+    if solution.verdict == "unwinnable":
+        return Hint(None, LOST_TEXT), "solver"
+    if solution.verdict != "won" or not solution.moves:
+        return _fallback(game, seconds), "classic"
+    line = solution.moves
+    text = explain_line(game, line)
+    # "Only one move still wins": a cheap check, with a quarter of the budget at most.
+    left = None if seconds is None else min(seconds / 4, seconds - (time.perf_counter() - start))
+    quarter = None if budget is None else budget // 4
+    if _only_move(game, line[0], left, quarter):
+        text = "Only one move still wins: " + text[0].lower() + text[1:]
+    return Hint(line[0], text), "solver"
+
+
+def _fallback(game: Game, seconds: float | None) -> Hint:
+    classic = game.hint()
+    within = f"within {seconds:g} s" if seconds is not None else "within its budget"
+    return Hint(
+        classic.move,
+        f"{classic.message} (Classic hint: the solver found no winning line {within}.)",
+    )
+
+
+def _fair_hint(
+    game: Game, seconds: float | None, budget: int | None, samples: int, seed: int
+) -> tuple[Hint, str]:
+    per_world = None if budget is None else max(1000, budget // max(1, samples))
+    result = solve_fair(game, samples, per_world, seconds=seconds, seed=seed)
+    best = result.best
+    if best is None:
+        classic = game.hint()
+        return Hint(
+            classic.move,
+            f"{classic.message} (Classic hint: no winning line was found in any of "
+            f"{samples} worlds that fit what you have seen.)",
+        ), "classic"
+    # Explain with the line of a world that begins with the best move: a world's hidden
+    # cards are made up, but the explanation names only cards the player sees.
+    world_line = next(s.moves for s in result.solutions if s.moves and s.moves[0] == best)
+    world = next(
+        w for w, s in zip(result.worlds, result.solutions, strict=True) if s.moves == world_line
+    )
+    text = explain_line(game, world_line, world=world).rstrip(".")
+    undecided = f"; {result.unknown} undecided" if result.unknown else ""
+    return Hint(
+        best,
+        f"{text} (a win in {result.wins[best]} of {samples} deals that fit what you can see"
+        f"{undecided}).",
+    ), "fair"
+
+
+def _only_move(game: Game, move: Move, seconds: float | None, budget: int | None) -> bool:
+    """Whether every other legal first move is proved to lose, within what is left."""
+    if seconds is not None and seconds <= 0.05:
+        return False
+    others = [m for m in game.legal_moves() if m != move]
+    if not others:
+        return False
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    each = None if budget is None else max(500, budget // len(others))
+    for k, other in enumerate(others):
+        left = None
+        if deadline is not None:
+            left = (deadline - time.perf_counter()) / (len(others) - k)
+            if left <= 0:
+                return False
+        g = game.copy()
+        g.play(other)
+        if g._cheap_status() == "won" or _solve(g, each, left).verdict != "unwinnable":
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- why a move helps
+
+
+def explain_line(game: Game, line: Sequence[Move], *, world: Game | None = None) -> str:
+    """A sentence for ``line[0]``, from what it achieves along ``line`` (a winning line).
+
+    Only cards visible in ``game`` now are named: a card that is face down or in the stock
+    is never mentioned, even where the line shows it. ``world``: the position the line
+    was found in, if not ``game`` (a sampled world of :func:`sample_worlds`).
+    """
+    move = line[0]
+    table = game._table
+    visible = _visible_values(game)
+    if game._cheap_status() == "choosing-base":
+        card = table.piles[table.index(move.source)][-1]
+        return (
+            f"Choose {glyph(card)} as the base: with {_plural_rank(rank_of(card))} as the "
+            f"base rank a winning line exists ({len(line)} moves)."
+        )
+    if move == DEAL:
+        return _explain_deal(game, line)
+    what, where = _action(game, move)
+    if game.stock_locked and move.source == "waste":
+        return f"Play the waste card {what} {where}: the stock is locked until it goes."
+    return f"Move {what} {where}: {_reason(world or game, line, visible)}."
+
+
+def _plural_rank(rank: int) -> str:
+    return RANK_TITLES[rank - 1] + "s"
+
+
+def _visible_values(game: Game) -> set[int]:
+    table = game._table
+    values = set()
+    for i, pile in enumerate(table.piles):
+        if i != STOCK:
+            values.update(pile[table.down[i] :])
+    return values
+
+
+def _pile_words(game: Game, index: int) -> str:
+    name = game._table.names[index]
+    if name.startswith("f"):
+        return f"foundation {name}"
+    if name.startswith("t"):
+        return f"pile {name}"
+    return f"the {name}"
+
+
+def _action(game: Game, move: Move) -> tuple[str, str]:
+    """The move in words: ("6♣", "onto 7♦"), ("K♠ from the waste", "to the empty pile t4")."""
+    table = game._table
+    s, t = table.index(move.source), table.index(move.target)
+    card = table.piles[s][-move.count]
+    what = glyph(card)
+    if move.count > 1:
+        what += f" with the {move.count - 1} card{'s' if move.count > 2 else ''} on it"
+    onto = table.piles[t]
+    if t in table.foundations:
+        where = (
+            f"onto foundation {move.target}" if onto else f"to the empty foundation {move.target}"
+        )
+    elif onto:
+        where = f"onto {glyph(onto[-1])}"
+    else:
+        where = f"to the empty pile {move.target}"
+    if s in table.foundations:
+        what += f" back down from foundation {move.source}"
+    elif s == WASTE and not game.stock_locked:
+        what += " from the waste"
+    elif s == table.reserve:
+        what += " from the reserve"
+    return what, where
+
+
+def _explain_deal(game: Game, line: Sequence[Move]) -> str:
+    deals = 0
+    for m in line:
+        if m != DEAL:
+            break
+        deals += 1
+    if not game.stock_count:
+        return "Deal: the winning line turns the waste over for another pass through the stock."
+    if not [m for m in game.legal_moves() if m != DEAL]:
+        return "Deal: it is the only move."
+    if deals >= len(line):
+        return "Deal: the rest of the winning line is in the stock."
+    later = f", {deals} deals before its next move" if deals > 1 else ""
+    return f"Deal: the winning line goes on with the stock{later}."
+
+
+EXPLAIN_HORIZON = 80
+"""Moves of the winning line that :func:`explain_line` follows to find what a move is for."""
+
+
+def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
+    """Why ``line[0]`` helps, from the first ``EXPLAIN_HORIZON`` moves of the line.
+
+    ``game`` is the position the line was found in (maybe a sampled world); only cards in
+    ``visible`` (what the player sees in the real game) are named.
+
+    In this order of preference: it turns over a Klondike face-down card; the card it
+    uncovers goes to a foundation later in the line, or onto a tableau pile; the space it
+    makes is filled later; a card goes onto the moved card later (where it could not go
+    before: the card came from the waste, the reserve or a foundation, or went up to a
+    foundation). Otherwise it begins the winning line. Only cards in ``visible`` are named.
+    """
+    table = game._table
+    move = line[0]
+    s, t = table.index(move.source), table.index(move.target)
+    before = table.piles[s][:]
+    n = move.count
+    card, top = before[-n], before[-1]
+    rest = len(before) - n
+    if game.rules.family == "klondike" and s in table.tableau and rest and table.down[s] >= rest:
+        return f"it turns over the face-down card under it in pile {move.source}"
+    sim = game.copy()
+    sim.play(move)
+    piles = sim._table.piles
+    # Followed along the line by place (pile, index): the uncovered card, the moved group.
+    uncovered = (s, rest - 1) if rest and s != STOCK and before[rest - 1] in visible else None
+    moved: tuple[int, int] | None = (t, len(piles[t]) - n)
+    if piles[t][-1] != top or not (s == WASTE or s == table.reserve or s in table.foundations
+                                   or t in table.foundations):  # fmt: skip
+        moved = None  # cards could go on it before: nothing to explain there
+    space = s in table.tableau and not rest and not piles[s]
+    found: dict[str, str] = {}
+    for later in line[1:EXPLAIN_HORIZON]:
+        tp = sim._table
+        if later == DEAL:
+            if uncovered and uncovered[0] == WASTE and not tp.piles[STOCK]:
+                uncovered = None  # the waste goes back to the stock
+        else:
+            ls, lt = tp.index(later.source), tp.index(later.target)
+            src, dst = tp.piles[ls], tp.piles[lt]
+            first = len(src) - later.count
+            if uncovered and uncovered[0] == ls and uncovered[1] >= first:
+                u = src[uncovered[1]]
+                if lt in tp.foundations:
+                    found.setdefault("up", f"it frees {glyph(u)} for foundation {later.target}")
+                elif dst and dst[-1] in visible:
+                    found.setdefault("build", f"it frees {glyph(u)} to go onto {glyph(dst[-1])}")
+                elif not dst:
+                    found.setdefault("build", f"it frees {glyph(u)} to fill pile {later.target}")
+                else:
+                    found.setdefault("build", f"it frees {glyph(u)} for a later move")
+                uncovered = None
+            if space and lt == s and not dst:
+                filler = src[first]
+                found.setdefault(
+                    "space",
+                    f"it empties pile {move.source} for {glyph(filler)}"
+                    if filler in visible
+                    else f"it empties pile {move.source}, which the winning line fills later",
+                )
+                space = False
+            if moved and lt == moved[0] and len(dst) == moved[1] + n:
+                onto = src[first]
+                if onto in visible:
+                    found.setdefault(
+                        "onto",
+                        f"then {glyph(onto)} can follow it on foundation {move.target}"
+                        if t in table.foundations
+                        else f"then {glyph(onto)} can go on it",
+                    )
+                moved = None
+            if moved and ls == moved[0] and moved[1] >= first:
+                moved = None  # the moved cards move on
+        try:
+            sim.play(later)
+        except ValueError:
+            break  # not a line of this position: explain what was seen so far
+        piles = sim._table.piles
+        if uncovered and (
+            len(piles[uncovered[0]]) <= uncovered[1]
+            or piles[uncovered[0]][uncovered[1]] != before[uncovered[1]]
+        ):
+            uncovered = None  # carried off by an automatic fill: stop following it
+        if moved and (len(piles[moved[0]]) < moved[1] + n or piles[moved[0]][moved[1]] != card):
+            moved = None
+        if "up" in found or not (uncovered or space or moved):
+            break
+    for kind in ("up", "build", "space", "onto"):
+        if kind in found:
+            return found[kind]
+    if s in table.tableau and not rest:
+        return f"it empties pile {move.source}"
+    return f"it begins a winning line of {len(line)} moves"
+
+
+def hint_cards(move: Move | None) -> list[str]:
+    """The piles a hint lights up."""
+    if move is None:
+        return []
+    return ["stock"] if move == DEAL else [move.source, move.target]
+
+
+__all__ = [
+    "FairResult",
+    "PostMortem",
+    "advise",
+    "explain_line",
+    "forget",
+    "post_mortem",
+    "sample_worlds",
+    "solve_fair",
+    "solver_hint",
+    "unseen_cards",
+    "winnable",
+]
