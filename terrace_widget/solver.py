@@ -91,12 +91,16 @@ def solve(
 ) -> Solution:
     """Search the position of ``game`` (left unchanged) for a win.
 
-    ``budget`` bounds the nodes (``None``: no bound), ``seconds`` the wall time. Only the
-    thoughtful mode (every card seen) exists so far. ``safe_moves=False`` turns the
-    proven-safe automatic moves off (for testing them).
+    ``budget`` bounds the nodes (``None``: no bound), ``seconds`` the wall time. The solver
+    is thoughtful (it sees every card); the hidden-information mode, which samples the
+    unseen cards and solves the samples, is :func:`terrace_widget.advice.solve_fair`.
+    ``safe_moves=False`` turns the proven-safe automatic moves off (for testing them).
     """
     if mode != "thoughtful":
-        raise ValueError(f"unknown solver mode {mode!r}; only 'thoughtful' exists so far")
+        raise ValueError(
+            f"unknown solver mode {mode!r}: solve() is 'thoughtful'; for hidden "
+            "information use terrace_widget.advice.solve_fair(game, samples=...)"
+        )
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     total = budget if budget is not None else 1 << 62
@@ -175,6 +179,11 @@ class _Search:
         fs = self.founds
         self.fslice = slice(fs[0], fs[-1] + 1)
         self.cards = rules.cards
+        # The reserve deadlock test applies where the reserve feeds only the foundations.
+        self.check_reserve = (
+            not self.klondike and self.reserve >= 0 and "reserve" not in rules.auto_fill
+        )
+        self.fset = frozenset(fs)
         # Sources of safe moves, in the order they are tried.
         if self.klondike:
             self.tops = [*self.tableau, WASTE] if self.safe_waste else list(self.tableau)
@@ -357,6 +366,43 @@ class _Search:
         if opposite < 4:
             return False
         return own_suit >= 2 if self.same_suit else True
+
+    def reserve_dead(self) -> bool:
+        """Whether the reserve can no longer be emptied (docs/solver.md, "Reserve deadlock").
+
+        Reserve cards reach the foundations one by one from the top, and each foundation
+        takes its track's cards in rising base-relative rank; so the reserve read from the
+        top must split into one rising sequence per foundation of each track (a track is
+        a suit in General's Patience, else the foundations whose base card has one colour),
+        each above the foundation's height. The best-fit greedy decides it exactly.
+        """
+        t = self.t
+        piles = t.piles
+        reserve = piles[self.reserve]
+        if not reserve or not t.base:
+            return False
+        self.base_cards()
+        rel = self._rel
+        same_suit = self.same_suit
+        width = 2 if same_suit else 4
+        lasts: list[list[int]] = [[] for _ in range(4 if same_suit else 2)]
+        for f in self.founds:
+            p = piles[f]
+            if p:
+                lasts[p[0] // 13 if same_suit else _RED[p[0]]].append(len(p) - 1)
+        for track in lasts:
+            track.extend([-1] * (width - len(track)))
+        for v in reversed(reserve):
+            r = rel[v]
+            track = lasts[v // 13 if same_suit else _RED[v] ^ (r & 1)]
+            best = -1
+            for i, last in enumerate(track):
+                if last < r and (best < 0 or last > track[best]):
+                    best = i
+            if best < 0:
+                return True
+            track[best] = r
+        return False
 
     # ------------------------------------------------------------ moves
     def moves(self) -> list[SMove]:
@@ -641,8 +687,10 @@ class _Search:
             # a proven loss again.
             lost = self.lost
             root = self.hkey()
-            if root in lost:
+            if root in lost or (self.check_reserve and self.reserve_dead()):
                 return "unwinnable", []
+            check_reserve = self.check_reserve
+            fset = self.fset
             seen = {root}
             index_of = {root: 0}
             component = [root]
@@ -709,6 +757,12 @@ class _Search:
                     j = index_of.get(k)
                     if j is not None and j < lows[-1]:
                         lows[-1] = j
+                    self.unmake(records)
+                    self.c = old
+                    continue
+                if check_reserve and not fset.isdisjoint(changed) and self.reserve_dead():
+                    # A dead reserve: this position is lost, whatever follows.
+                    lost.add(k)
                     self.unmake(records)
                     self.c = old
                     continue

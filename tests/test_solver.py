@@ -188,6 +188,35 @@ def test_restarts_share_proven_losses_soundly(variant: str, monkeypatch) -> None
             assert replays_to_win(game, solution)
 
 
+def test_a_dead_reserve_is_really_lost() -> None:
+    """Whenever the reserve deadlock test fires, the exhaustive search finds no win."""
+    dead = 0
+    for variant in TERRACE_GAMES:
+        if variant == "redheads":  # its reserve also fills spaces: no test there
+            continue
+        for seed in (4, 5):
+            for game in positions(variant, 40, 8, seed=seed):
+                if _Search(game._table.copy(), None, None, True).reserve_dead():
+                    assert exhaustive(game) is False, game.piles
+                    dead += 1
+    assert dead >= 6
+
+
+def test_reserve_deadlock_examples() -> None:
+    """General's Patience, base 2: both 5♣ under a 9♣ in the reserve can never come out
+    (each clubs foundation needs a 5♣ before the 9♣); with one 5♣ elsewhere they can."""
+
+    def position(reserve: list[str]) -> _Search:
+        piles = {"reserve": reserve, "waste": ["KD"]}  # the reserve's top card is last
+        piles.update({f"f{k + 1}": [f"2{s}"] for k, s in enumerate("CCDDHHSS")})
+        game = Game.from_piles("generals-patience", piles, base_rank=2, rest_to="stock")
+        return _Search(game._table.copy(), None, None, True)
+
+    assert position(["5C", "5C", "9C"]).reserve_dead()
+    assert not position(["5C", "9C"]).reserve_dead()
+    assert not position(["9C", "5C", "5C"]).reserve_dead()
+
+
 def test_the_sample_has_both_verdicts() -> None:
     for variant in ("terrace", "blondes-and-brunettes"):
         for game in positions(variant, 30, 10):
