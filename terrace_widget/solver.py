@@ -415,7 +415,12 @@ class _Search:
             # Base choice: foundations are all empty and interchangeable; identical
             # candidates in the same pile position still differ by the fill order.
             f0 = self.founds[0]
-            return [(i, f0, 1, 0) for i in reversed(self.tableau) if piles[i]]
+            bases = [(i, f0, 1, 0) for i in reversed(self.tableau) if piles[i]]
+            if self.rng is not None:
+                # Restarts try the candidates in a new order too: a short attempt never
+                # leaves the first base it chooses.
+                self.rng.shuffle(bases)
+            return bases
         ftargets = self.ft_last if self.ft_last is not None else self.ftargets()
         ttargets, spaces = t.tableau_targets()
         found: list[SMove] = []  # foundation moves: tried first
