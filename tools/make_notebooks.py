@@ -438,11 +438,12 @@ two redeals (a redeal click turns the waste over and shows no card).
 
 ## Where to go next
 
-* **Play**: `notebooks/01-play.ipynb`, or `terrace_widget.play("generals-patience")` in
-  any cell.
-* **Strategy**: notebooks 03 (Terrace) and 04 (Klondike) turn the help's tips into
-  measurements with the solver; 05 compares the games.
-* **Scripting**: notebook 06 writes bots against this engine.
+* **Play**: [01-play.ipynb](01-play.ipynb), or `terrace_widget.play("generals-patience")`
+  in any cell.
+* **Strategy**: [03 (Terrace)](03-terrace-strategy.ipynb) and
+  [04 (Klondike)](04-klondike-strategy.ipynb) turn the help's tips into measurements with
+  the solver; [05](05-analyses.ipynb) compares the games.
+* **Scripting**: [06](06-scripting-and-agents.ipynb) writes bots against this engine.
 * **Reference**: `docs/engine-api.md` lists every call used here.
 
 Exercises for a class: build a position where the stock is locked with **two** spaces open
@@ -771,6 +772,9 @@ the solver (notebook 05).
   thousand games on a laptop).
 * **The rules** your bot must respect: notebook 02; the whole API: `docs/engine-api.md`.
 * **Against the best**: the solver (`docs/solver.md`) answers whether a deal can be won.
+* **The other notebooks**: [01 play](01-play.ipynb), [02 rules](02-rules-tutorial.ipynb),
+  [03 Terrace strategy](03-terrace-strategy.ipynb),
+  [04 Klondike strategy](04-klondike-strategy.ipynb), [05 analyses](05-analyses.ipynb).
 """),
 ]
 

@@ -13,7 +13,9 @@ CELLS = [
         "Run the cell below (**Shift+Enter**) and a Terrace table appears: a two-deck "
         "patience played exactly as GNOME Aisleriot plays it. Every move is checked by the "
         "Python engine running in this notebook's kernel; the table only draws what the "
-        "kernel sends, and the cards you have not turned are never sent to the browser."
+        "kernel sends, and the cards you have not turned are never sent to the browser.\n\n"
+        "What you will learn here: how to play (mouse, touch or keyboard), how to open the "
+        "other ten games and share a deal, and how Python drives the same table."
     ),
     new_code_cell(
         '# NBVAL_IGNORE_OUTPUT\nfrom terrace_widget import play\n\nw = play("terrace")\nw'
@@ -67,7 +69,15 @@ CELLS = [
     ),
     new_markdown_cell(
         "## Where next\n\n"
-        "* The rules step by step, and the other notebooks in this folder.\n"
+        "* [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — the rules, one small "
+        "position at a time.\n"
+        "* [03-terrace-strategy.ipynb](03-terrace-strategy.ipynb) — Aisleriot's Terrace "
+        "tips, measured with the solver.\n"
+        "* [04-klondike-strategy.ipynb](04-klondike-strategy.ipynb) — Klondike: don't give "
+        "up, draw one or three, redeals.\n"
+        "* [05-analyses.ipynb](05-analyses.ipynb) — how winnable each game is.\n"
+        "* [06-scripting-and-agents.ipynb](06-scripting-and-agents.ipynb) — write your own "
+        "bot.\n"
         "* `help(terrace_widget.Game)` for the engine: legal moves, undo, hints, saves."
     ),
 ]
