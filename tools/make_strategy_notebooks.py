@@ -80,7 +80,7 @@ def verdict_bars(ax, groups, *, xlabel, title):
             hatch="//" if verdict == "unknown" else None,
             edgecolor="white",
         )
-        bottom = [b + s for b, s in zip(bottom, shares)]
+        bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
     for x, label in enumerate(labels):
         n = sum(groups[label].values())
         won = groups[label]["won"]
@@ -527,7 +527,7 @@ sample = analyze(
 for r in sample:
     print(
         f"terrace#{r['seed']} base {r['base']}: {r['base_rank_in_reserve']} in the reserve",
-        f"{str(r['base_rank_depths']):12} -> {r['verdict']}",
+        f"{r['base_rank_depths']!s:12} -> {r['verdict']}",
     )
 """),
     md("""
@@ -1136,7 +1136,7 @@ groups = {
     "whole deals,\\ndraw three": [r for r in lines if r["variant"] == "klondike-three-card"],
 }
 fig, ax = plt.subplots(figsize=(8, 3.8))
-for x, (label, group) in enumerate(groups.items()):
+for x, group in enumerate(groups.values()):
     n, k = len(group), sum(r["downs"] > 0 for r in group)
     if not n:
         continue
@@ -1310,7 +1310,7 @@ share and the won-plus-unknown share; the figures show both.
 `notebooks/data/winnability.jsonl` (`analyze`'s cache format: every record keeps its node
 budget), written by
 
-    python benchmarks/winnability.py --deals 1000 --budget 200000 \\
+    python benchmarks/winnability.py --deals 1000 --budget 100000 \\
         --cache notebooks/data/winnability.jsonl
 
 When that file is missing (or `RESULTS = None`), the notebook solves a **small live
@@ -1406,10 +1406,10 @@ unknown = [100 * (s["winnable_high"] - s["winnable_low"]) for s in summary]
 ax.barh(ys, won, color=COLOURS["won"], label=LABELS["won"])
 ax.barh(ys, unknown, left=won, color=COLOURS["unknown"], hatch="//", edgecolor="white",
         label=LABELS["unknown"])
-ax.errorbar(won, ys, xerr=[[w - 100 * s["won_ci_low"] for w, s in zip(won, summary)],
-                           [100 * s["won_ci_high"] - w for w, s in zip(won, summary)]],
+ax.errorbar(won, ys, xerr=[[w - 100 * s["won_ci_low"] for w, s in zip(won, summary, strict=True)],
+                           [100 * s["won_ci_high"] - w for w, s in zip(won, summary, strict=True)]],
             fmt="none", color="black", capsize=3)
-for y, s in zip(ys, summary):
+for y, s in zip(ys, summary, strict=True):
     ax.text(101, y, f"n={s['deals']}", va="center", fontsize=8)
 ax.set_yticks(ys, labels)
 ax.invert_yaxis()
