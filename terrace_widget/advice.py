@@ -557,15 +557,6 @@ def _visible_values(game: Game) -> set[int]:
     return values
 
 
-def _pile_words(game: Game, index: int) -> str:
-    name = game._table.names[index]
-    if name.startswith("f"):
-        return f"foundation {name}"
-    if name.startswith("t"):
-        return f"pile {name}"
-    return f"the {name}"
-
-
 def _action(game: Game, move: Move) -> tuple[str, str]:
     """The move in words: ("6♣", "onto 7♦"), ("K♠ from the waste", "to the empty pile t4")."""
     table = game._table
