@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from .cards import is_red, rank_of, suit_of
+from .cards import is_red
 from .engine import STOCK, WASTE, Table, UndoRecord
 from .moves import DEAL, Move
 
@@ -65,6 +65,13 @@ SMove = tuple[int, int, int, int]
 _COLOUR_CLASS = bytes((v % 13) + (13 if is_red(v) else 0) for v in range(52)) + bytes(204)
 _IDENTITY = bytes(range(256))
 _RED = [int(is_red(v)) for v in range(52)]
+# The cards a Klondike card may be built on: the next rank, the other colour.
+_PARENTS = [
+    tuple(s * 13 + v % 13 + 1 for s in range(4) if is_red(s * 13) != is_red(v))
+    if v % 13 < 12
+    else ()
+    for v in range(52)
+]
 
 _M64 = (1 << 64) - 1
 _SCALARS = 140
@@ -94,7 +101,8 @@ def solve(
     ``budget`` bounds the nodes (``None``: no bound), ``seconds`` the wall time. The solver
     is thoughtful (it sees every card); the hidden-information mode, which samples the
     unseen cards and solves the samples, is :func:`terrace_widget.advice.solve_fair`.
-    ``safe_moves=False`` turns the proven-safe automatic moves off (for testing them).
+    ``safe_moves=False`` turns the proven-safe automatic moves and Klondike's blocked-card
+    test off (for testing them).
     """
     if mode != "thoughtful":
         raise ValueError(
@@ -106,6 +114,10 @@ def solve(
     total = budget if budget is not None else 1 << 62
     used = 0
     lost: set[int | bytes] = set()
+    memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    klondike = game.rules.family == "klondike"
+    if klondike and safe_moves and _Search(game._table.copy(), 0, None, True).klondike_blocked():
+        return Solution("unwinnable", [], 0, time.perf_counter() - start)
     size = FIRST_ATTEMPT
     attempt = 0
     while True:
@@ -118,6 +130,7 @@ def solve(
         remaining = None if deadline is None else deadline - time.perf_counter()
         search = _Search(game._table.copy(), this, remaining, safe_moves)
         search.lost = lost
+        search.reachable_memo = memo
         if attempt:
             search.rng = random.Random(attempt)
         solution = search.run()
@@ -175,6 +188,7 @@ class _Search:
         self.c: list[int] = [0] * npiles
         self.rehash(range(npiles))
         self.ft_last: dict[int, int] | None = None
+        self.reachable_memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
         """ftargets() of the current position when play_safe computed it, else None."""
         fs = self.founds
         self.fslice = slice(fs[0], fs[-1] + 1)
@@ -286,38 +300,37 @@ class _Search:
         return self._base_cards
 
     # ------------------------------------------------------------ safe moves
-    def safe_move(self) -> tuple[int, int] | None:
-        """A foundation move proven never to spoil a win (docs/solver.md), or ``None``."""
-        t = self.t
-        piles = t.piles
-        ftargets = self.ftargets()
+    def safe_move(self, ftargets: dict[int, int], sources: Iterable[int]) -> tuple[int, int] | None:
+        """A foundation move proven never to spoil a win (docs/solver.md), or ``None``.
+
+        ``ftargets`` is :meth:`ftargets` of the position; only the tops of ``sources``
+        (in the order of ``self.tops``) are tried.
+        """
         if not ftargets:
-            self.ft_last = ftargets
             return None
+        piles = self.t.piles
         if self.klondike:
-            for s in self.tops:
+            for s in sources:
                 p = piles[s]
                 if p:
                     target = ftargets.get(p[-1])
                     if target is not None and self._klondike_safe(p[-1]):
                         return s, target
-            self.ft_last = ftargets
             return None
-        if not t.base:
-            self.ft_last = ftargets
+        if not self.t.base:
             return None
-        for s in self.tops:
+        reserve = self.reserve
+        for s in sources:
             p = piles[s]
             # A tableau pile needs two cards (the move must not make a space).
-            if len(p) > (1 if s != self.reserve else 0):
+            if len(p) > (1 if s != reserve else 0):
                 target = ftargets.get(p[-1])
                 if target is not None and self._terrace_safe(p[-1]):
                     return s, target
-        self.ft_last = ftargets
         return None
 
     def _klondike_safe(self, v: int) -> bool:
-        r = rank_of(v)
+        r = v % 13 + 1
         if r <= 2:
             return True
         # Foundation heights by suit.
@@ -326,14 +339,11 @@ class _Search:
         for f in self.founds:
             p = piles[f]
             if p:
-                height[suit_of(p[-1])] = len(p)
-        red = is_red(v)
-        s = suit_of(v)
+                height[p[-1] // 13] = len(p)
+        red = _RED[v]
+        s = v // 13
         for suit in range(4):
-            if suit == s:
-                continue
-            need = r - 2 if is_red(suit * 13) == red else r - 1
-            if height[suit] < need:
+            if suit != s and height[suit] < (r - 2 if _RED[suit * 13] == red else r - 1):
                 return False
         return True
 
@@ -403,6 +413,55 @@ class _Search:
                 return True
             track[best] = r
         return False
+
+    def klondike_blocked(self) -> bool:
+        """Whether some Klondike card can never reach its foundation (docs/solver.md,
+        "Blocked face-down cards").
+
+        The least fixed point of two necessary conditions, checked from the cards that
+        are free now: a face-down card comes out only after every card above it has
+        moved; a card moves only to its foundation (after all lower cards of its suit),
+        to a space (a King), or onto a card of the next rank and the other colour that
+        can be uncovered (or brought back down from a foundation). Every condition only
+        gets easier as cards are uncovered or go up, so if the position to solve passes,
+        so do all the positions after it: :func:`solve` checks it once.
+        """
+        t = self.t
+        piles = t.piles
+        down = t.down
+        done = [False] * 52  # on a foundation
+        for f in self.founds:
+            for v in piles[f]:
+                done[v] = True
+        hidden: list[tuple[int, list[int]]] = []  # (face-down card, the cards above it)
+        for i in self.tableau:
+            p = piles[i]
+            for j in range(down[i]):
+                hidden.append((p[j], p[j + 1 :]))
+        free = [True] * 52  # can be uncovered (face-down cards: once those above move)
+        for v, _ in hidden:
+            free[v] = False
+        moves = [False] * 52  # can leave its place
+        home = done[:]  # can reach its foundation
+        changed = True
+        while changed:
+            changed = False
+            for v, above in hidden:
+                if not free[v] and all(moves[a] for a in above):
+                    free[v] = True
+                    changed = True
+            for v in range(52):
+                if not free[v] or done[v]:
+                    continue
+                if not home[v] and (v % 13 == 0 or home[v - 1]):
+                    home[v] = True
+                    changed = True
+                if not moves[v]:
+                    r = v % 13
+                    if home[v] or r == 12 or any(free[w] or done[w] for w in _PARENTS[v]):
+                        moves[v] = True
+                        changed = True
+        return not all(home)
 
     # ------------------------------------------------------------ moves
     def moves(self) -> list[SMove]:
@@ -497,6 +556,7 @@ class _Search:
         # Kings that could enter a space, and the cards that could be built on each card
         # brought down from a foundation: the filters below need them.
         heads, king_free = self._klondike_heads(reachable)
+        kids = t.tableau_next
         # Tableau groups.
         for i in self.tableau:
             pile = piles[i]
@@ -520,7 +580,7 @@ class _Search:
                 if whole:
                     break
                 under = pile[lowest - 1]
-                if rank_of(under) != rank_of(v) + 1 or is_red(under) == is_red(v):
+                if v not in kids[under]:
                     break
                 lowest -= 1
                 v = under
@@ -529,9 +589,9 @@ class _Search:
         # them at once: a card brought down that nothing is built on is never needed.
         for f in self.founds:
             p = piles[f]
-            if p and rank_of(p[-1]) > 1:
+            if p and p[-1] % 13:
                 x = p[-1]
-                if not any(v in heads for v in self.t.tableau_next[x]):
+                if not any(v in heads for v in kids[x]):
                     continue
                 for j in ttargets.get(x, ()):
                     low.append((f, j, 1, 0))
@@ -559,6 +619,7 @@ class _Search:
         is not already the bottom card of its pile)."""
         piles = self.t.piles
         down = self.t.down
+        kids = self.t.tableau_next
         heads = {v for _, v in reachable}
         king_free = any(v % 13 == 12 for v in heads)
         for i in self.tableau:
@@ -570,8 +631,7 @@ class _Search:
                     king_free = True
                 if j <= down[i]:
                     break
-                under, v = pile[j - 1], pile[j]
-                if rank_of(under) != rank_of(v) + 1 or is_red(under) == is_red(v):
+                if pile[j] not in kids[pile[j - 1]]:
                     break
                 j -= 1
         for f in self.founds:
@@ -582,8 +642,18 @@ class _Search:
         return heads, king_free
 
     def _reachable_waste(self) -> list[tuple[int, int]]:
-        """(clicks, waste top) for each distinct waste card reachable by clicking."""
+        """(clicks, waste top) for each distinct waste card reachable by clicking.
+
+        Memoised on the stock's and waste's hashes and the redeal count (the only inputs).
+        """
         t = self.t
+        memo_key = (self.c[STOCK], self.c[WASTE], t.passes)
+        result = self.reachable_memo.get(memo_key)
+        if result is None:
+            result = self.reachable_memo[memo_key] = self._reachable_waste_of(t)
+        return result
+
+    def _reachable_waste_of(self, t: Table) -> list[tuple[int, int]]:
         stock = t.piles[STOCK][:]
         waste = t.piles[WASTE][:]
         draw = self.rules.deal_count
@@ -650,18 +720,36 @@ class _Search:
             else:
                 t.unmake(record)
 
-    def play_safe(self, records: list[UndoRecord], line: list[SMove]) -> None:
-        """Play the safe moves; leave the last position's foundation targets in ft_last."""
+    def play_safe(
+        self,
+        records: list[UndoRecord],
+        line: list[SMove],
+        ftargets: dict[int, int] | None = None,
+        changed: Iterable[int] = (),
+    ) -> None:
+        """Play the safe moves; leave the last position's foundation targets in ft_last.
+
+        ``ftargets``, when given, are the targets of the position before the last move,
+        which changed no foundation: then only the tops of the piles ``changed`` can
+        have become safe (the others were tried in that position, against the same
+        foundations), and only those are tried.
+        """
         if not self.safe:
-            self.ft_last = None
+            self.ft_last = ftargets
             return
         t = self.t
         while True:
-            m = self.safe_move()
+            if ftargets is None:
+                ftargets = self.ftargets()
+                m = self.safe_move(ftargets, self.tops)
+            else:
+                m = self.safe_move(ftargets, [s for s in self.tops if s in changed])
             if m is None:
+                self.ft_last = ftargets
                 return
             records.append(t.make(m[0], m[1], 1))
             line.append((m[0], m[1], 1, 0))
+            ftargets = None
 
     # ------------------------------------------------------------ the search
     def run(self) -> Solution:
@@ -703,6 +791,8 @@ class _Search:
             indices = [0]
             counter = 1
             frames: list[list[SMove]] = [self.moves()]
+            # The foundation targets of each position on the stack (see play_safe).
+            fts: list[dict[int, int] | None] = [self.ft_last]
             undo: list[list[UndoRecord]] = []
             hashes: list[list[int]] = []
             line: list[list[SMove]] = []
@@ -717,6 +807,7 @@ class _Search:
                 cands = frames[-1]
                 if not cands:
                     frames.pop()
+                    fts.pop()
                     low = lows.pop()
                     if low == indices.pop():
                         # The root of a complete component: all of it is lost.
@@ -743,7 +834,11 @@ class _Search:
                 records: list = []
                 played = [move]
                 self.make(move, records)
-                self.play_safe(records, played)
+                saved = records[-1][0]
+                if fset.isdisjoint(saved):
+                    self.play_safe(records, played, fts[-1], saved)
+                else:
+                    self.play_safe(records, played)
                 nodes += 1
                 if sum(map(len, t.piles[fslice])) == cards:
                     self.nodes = nodes
@@ -781,6 +876,7 @@ class _Search:
                 undo.append(records)
                 line.append(played)
                 frames.append(self.moves())
+                fts.append(self.ft_last)
             self.nodes = nodes
             return "unwinnable", []
         finally:

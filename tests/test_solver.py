@@ -217,6 +217,58 @@ def test_reserve_deadlock_examples() -> None:
     assert not position(["9C", "5C", "5C"]).reserve_dead()
 
 
+def buried_klondike_position(rng: random.Random, loose: int) -> Game:
+    """A Klondike position whose loose cards lie face down in one or two piles."""
+    heights = [13] * 4
+    for _ in range(loose):
+        s = rng.randrange(4)
+        if heights[s] > 0:
+            heights[s] -= 1
+    off = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
+    rng.shuffle(off)
+    piles = {f"f{s + 1}": [code(s * 13 + r) for r in range(heights[s])] for s in range(4)}
+    stock = off[: rng.randint(0, 1)]
+    rest = off[len(stock) :]
+    cut = len(rest) if rng.random() < 0.5 else rng.randint(1, len(rest))
+    piles["stock"] = [code(v) for v in stock]
+    for name, pile in (("t1", rest[:cut]), ("t2", rest[cut:])):
+        piles[name] = ["#" + code(v) for v in pile[:-1]] + [code(v) for v in pile[-1:]]
+    return Game.from_piles("klondike", piles, rest_to=None)
+
+
+def test_blocked_klondike_cards_are_really_lost() -> None:
+    """Whenever the blocked-card test fires, the exhaustive search finds no win."""
+    rng = random.Random(1)
+    fired = 0
+    for _ in range(600):
+        game = buried_klondike_position(rng, rng.randint(5, 7))
+        if _Search(game._table.copy(), 0, None, True).klondike_blocked():
+            assert exhaustive(game) is False, game.piles
+            fired += 1
+    assert fired >= 10
+
+
+def test_blocked_klondike_example() -> None:
+    """5♥ lies face down above 4♥ (so it cannot go up first) and above both black
+    sixes (so it has nowhere to go): lost, whatever the stock holds."""
+
+    def position(pile: list[str]) -> Game:
+        piles = {
+            "f1": [f"{r}C" for r in "A2345"],
+            "f2": [f"{r}D" for r in "A23456789TJQK"],
+            "f3": [f"{r}H" for r in "A23"],
+            "f4": [f"{r}S" for r in "A2345"],
+            "t1": pile,
+        }
+        return Game.from_piles("klondike", piles, rest_to="stock")
+
+    blocked = position(["#6S", "#6C", "#4H", "#5H", "KH"])
+    assert solve(blocked, budget=None).verdict == "unwinnable"
+    assert solve(blocked, budget=None).nodes == 0  # the test, not the search, proved it
+    free = position(["#6S", "#4H", "#5H", "#6C", "KH"])  # 6♣ comes out first
+    assert not _Search(free._table.copy(), 0, None, True).klondike_blocked()
+
+
 def test_the_sample_has_both_verdicts() -> None:
     for variant in ("terrace", "blondes-and-brunettes"):
         for game in positions(variant, 30, 10):
@@ -238,7 +290,7 @@ def test_safe_moves_keep_wins(variant: str) -> None:
     count, loose = SAFE_SMALL[VARIANTS[variant].family]
     for game in positions(variant, count, loose, seed=1):
         search = _Search(game._table.copy(), None, None, True)
-        move = search.safe_move()
+        move = search.safe_move(search.ftargets(), search.tops)
         if move is None:
             continue
         names = game.pile_names

@@ -164,3 +164,60 @@ def test_solvitaire_rules() -> None:
 
 def test_module_doctests() -> None:
     assert doctest.testmod(solvitaire).failed == 0
+
+
+# ------------------------------------------- benchmarks/solvitaire_check.py
+def fake_solvitaire(tmp_path, outcome: str):
+    """An executable standing in for Solvitaire: it checks that it got a rules file and
+    a Klondike deal in the format, and prints a ``--classify`` line with ``outcome``."""
+    import stat
+    import sys
+
+    script = tmp_path / f"solvitaire-{outcome}"
+    script.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys\n"
+        "args = sys.argv[1:]\n"
+        "rules = json.load(open(args[args.index('--custom-rules') + 1]))\n"
+        "deal = json.load(open(args[-1]))\n"
+        "assert '--classify' in args and len(deal['tableau piles']) == 7, args\n"
+        "assert rules['foundations']['removable'] is True\n"
+        f"print(f'{{args[-1]}}, 0, 12, 345, 1, 0, 0, 1, {outcome}')\n"
+    )
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return script
+
+
+def test_the_cross_check_script_finds_agreement_and_contradictions(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """Seed 2 of draw three is proven unwinnable (no waste card ever fits anywhere): a
+    stand-in that calls it unsolvable agrees; one that calls it solved contradicts."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "solvitaire_check.py"
+    spec = importlib.util.spec_from_file_location("solvitaire_check", path)
+    check = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "solvitaire_check", check)  # for its dataclass
+    spec.loader.exec_module(check)
+    assert check.parse_classify("d.json, 0, 7, 1234, 1, 2, 3, 4, solved\n") == ("solved", 7, 1234)
+    assert check.parse_classify("ERROR: bad deal\n")[0] == check.ERROR
+
+    common = ["--variants", "klondike-three-card", "--first", "2", "--deals", "1", "--quiet"]
+    agree = fake_solvitaire(tmp_path, "unsolvable")
+    saved = tmp_path / "check.json"
+    assert check.main(["--solvitaire", str(agree), *common, "--json", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "0 contradiction(s)" in out and "(unwinnable, unsolvable) 1" in out
+    record = json.loads(saved.read_text())["records"][0]
+    assert (record["ours"], record["theirs"], record["contradiction"]) == (
+        "unwinnable",
+        "unsolvable",
+        False,
+    )
+
+    disagree = fake_solvitaire(tmp_path, "solved")
+    assert check.main(["--solvitaire", str(disagree), *common]) == 1
+    assert "1 contradiction(s)" in capsys.readouterr().out
