@@ -607,8 +607,11 @@ class _Search:
             if space >= 0 and v % 13 == 12:
                 mid.append((WASTE, space, 1, k))
         if self.rng is not None:
+            # Restarts shuffle each class, the first-tried one too: with it in a fixed
+            # order, every restart went down the same hopeless first move (docs/solver.md).
             mid += low
             self.rng.shuffle(mid)
+            self.rng.shuffle(high)
             return mid + high
         return low + mid + high
 

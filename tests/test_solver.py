@@ -269,6 +269,17 @@ def test_blocked_klondike_example() -> None:
     assert not _Search(free._table.copy(), 0, None, True).klondike_blocked()
 
 
+def test_restarts_also_shuffle_the_moves_tried_first() -> None:
+    """Klondike (unlimited) #41: Solvitaire wins it in about 2,000 states. Version 5,
+    whose restarts kept the first-tried class (foundation moves and runs that uncover a
+    face-down card) in a fixed order, went down the same hopeless move in every restart
+    and had not won it after 3,000,000 nodes."""
+    game = Game("klondike-unlimited", seed=41)
+    solution = solve(game, budget=20_000)
+    assert solution.verdict == "won"
+    assert replays_to_win(game, solution)
+
+
 def test_the_sample_has_both_verdicts() -> None:
     for variant in ("terrace", "blondes-and-brunettes"):
         for game in positions(variant, 30, 10):
