@@ -441,13 +441,13 @@ class _Search:
         free = [True] * 52  # can be uncovered (face-down cards: once those above move)
         for v, _ in hidden:
             free[v] = False
-        moves = [False] * 52  # can leave its place
+        leaves = [False] * 52  # can leave its place
         home = done[:]  # can reach its foundation
         changed = True
         while changed:
             changed = False
             for v, above in hidden:
-                if not free[v] and all(moves[a] for a in above):
+                if not free[v] and all(leaves[a] for a in above):
                     free[v] = True
                     changed = True
             for v in range(52):
@@ -456,11 +456,12 @@ class _Search:
                 if not home[v] and (v % 13 == 0 or home[v - 1]):
                     home[v] = True
                     changed = True
-                if not moves[v]:
-                    r = v % 13
-                    if home[v] or r == 12 or any(free[w] or done[w] for w in _PARENTS[v]):
-                        moves[v] = True
-                        changed = True
+                # A King leaves into a space; any other card onto a parent or home.
+                if not leaves[v] and (
+                    home[v] or v % 13 == 12 or any(free[w] or done[w] for w in _PARENTS[v])
+                ):
+                    leaves[v] = True
+                    changed = True
         return not all(home)
 
     # ------------------------------------------------------------ moves

@@ -113,8 +113,8 @@ def terrace_position(variant: str, rng: random.Random, loose: int) -> Game:
     return Game.from_piles(variant, piles, base_rank=base, redeals_used=redeals, rest_to=None)
 
 
-def klondike_position(variant: str, rng: random.Random, loose: int) -> Game:
-    rules = VARIANTS[variant]
+def klondike_loose(rng: random.Random, loose: int) -> tuple[dict[str, list[str]], list[int]]:
+    """Foundations with about ``loose`` cards taken off (the piles), and those cards shuffled."""
     heights = [13] * 4
     for _ in range(loose):
         s = rng.randrange(4)
@@ -122,9 +122,12 @@ def klondike_position(variant: str, rng: random.Random, loose: int) -> Game:
             heights[s] -= 1
     off = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
     rng.shuffle(off)
-    piles: dict[str, list[str]] = {
-        f"f{k + 1}": [code(s * 13 + r) for r in range(heights[s])] for k, s in enumerate(range(4))
-    }
+    return {f"f{s + 1}": [code(s * 13 + r) for r in range(heights[s])] for s in range(4)}, off
+
+
+def klondike_position(variant: str, rng: random.Random, loose: int) -> Game:
+    rules = VARIANTS[variant]
+    piles, off = klondike_loose(rng, loose)
     tableau: list[list[int]] = [[] for _ in range(7)]
     stock: list[int] = []
     waste: list[int] = []
@@ -219,14 +222,7 @@ def test_reserve_deadlock_examples() -> None:
 
 def buried_klondike_position(rng: random.Random, loose: int) -> Game:
     """A Klondike position whose loose cards lie face down in one or two piles."""
-    heights = [13] * 4
-    for _ in range(loose):
-        s = rng.randrange(4)
-        if heights[s] > 0:
-            heights[s] -= 1
-    off = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
-    rng.shuffle(off)
-    piles = {f"f{s + 1}": [code(s * 13 + r) for r in range(heights[s])] for s in range(4)}
+    piles, off = klondike_loose(rng, loose)
     stock = off[: rng.randint(0, 1)]
     rest = off[len(stock) :]
     cut = len(rest) if rng.random() < 0.5 else rng.randint(1, len(rest))

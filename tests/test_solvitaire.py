@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import json
+import stat
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -170,9 +174,6 @@ def test_module_doctests() -> None:
 def fake_solvitaire(tmp_path, outcome: str):
     """An executable standing in for Solvitaire: it checks that it got a rules file and
     a Klondike deal in the format, and prints a ``--classify`` line with ``outcome``."""
-    import stat
-    import sys
-
     script = tmp_path / f"solvitaire-{outcome}"
     script.write_text(
         f"#!{sys.executable}\n"
@@ -193,10 +194,6 @@ def test_the_cross_check_script_finds_agreement_and_contradictions(
 ) -> None:
     """Seed 2 of draw three is proven unwinnable (no waste card ever fits anywhere): a
     stand-in that calls it unsolvable agrees; one that calls it solved contradicts."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
     path = Path(__file__).resolve().parent.parent / "benchmarks" / "solvitaire_check.py"
     spec = importlib.util.spec_from_file_location("solvitaire_check", path)
     check = importlib.util.module_from_spec(spec)
