@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .cards import is_red
 from .engine import STOCK, WASTE, Table, UndoRecord
@@ -33,11 +33,20 @@ if TYPE_CHECKING:
 
 Verdict = Literal["won", "unwinnable", "unknown"]
 
-MIX = 0.1
-"""In restarts, the share of nodes whose moves are all shuffled (not class by class)."""
-FIRST_ATTEMPT = 300
-SAME_SIZE_ATTEMPTS = 150
-"""Nodes of the first search attempts; after SAME_SIZE_ATTEMPTS each grows by half."""
+
+class Restarts(NamedTuple):
+    """How :func:`solve` splits its budget into search attempts (docs/solver.md)."""
+
+    first: int
+    """Nodes of each of the first attempts."""
+    same_size: int
+    """How many attempts get ``first`` nodes; after them each gets half as many again."""
+
+
+RESTARTS = {"klondike": Restarts(300, 150), "terrace": Restarts(700, 1500)}
+"""The schedule of each family. Klondike's proofs of a loss need long attempts; in the
+Terrace games the proofs come from the reserve test in a few nodes, and a win is found
+by trying many different short dives (docs/solver.md, "Restarts")."""
 DEFAULT_BUDGET = 200_000
 """Nodes (positions made by the search) that :func:`solve` may visit by default."""
 
@@ -118,13 +127,13 @@ def solve(
     klondike = game.rules.family == "klondike"
     if klondike and safe_moves and _Search(game._table.copy(), 0, None, True).klondike_blocked():
         return Solution("unwinnable", [], 0, time.perf_counter() - start)
-    size = FIRST_ATTEMPT
+    size, same_size = RESTARTS[game.rules.family]
     attempt = 0
     while True:
         # Restarts: a deterministic first attempt, then attempts with the moves of equal
         # priority shuffled (seeded: the result depends only on the position and budget),
-        # each with twice the nodes of the previous one. Any attempt that finishes proves
-        # its verdict; the last one gets whatever budget is left.
+        # of RESTARTS[family] nodes, later ones growing by half. Any attempt that finishes
+        # proves its verdict; the last one gets whatever budget is left.
         left = total - used
         this = left if left <= 2 * size else size
         remaining = None if deadline is None else deadline - time.perf_counter()
@@ -140,7 +149,7 @@ def solve(
             solution.seconds = time.perf_counter() - start
             return solution
         attempt += 1
-        if attempt >= SAME_SIZE_ATTEMPTS:
+        if attempt >= same_size:
             size = size * 3 // 2
 
 
@@ -530,16 +539,13 @@ class _Search:
                     bucket.append((i, tj[0], 1, 0))
         rng = self.rng
         if rng is not None:
-            # Restarts: the same classes in the same order, shuffled within each; now
-            # and then (MIX) everything but the foundation moves shuffled together.
-            if rng.random() < MIX:
-                rest = deal + tt + wt + good
-                rng.shuffle(rest)
-                rng.shuffle(found)
-                return rest + found
-            for bucket in (tt, wt, good, found):
-                if len(bucket) > 1:  # (shuffling fewer draws no random number)
-                    rng.shuffle(bucket)
+            # Restarts: foundation moves first, every other move (the deal too) in one
+            # random order: shuffling only within the classes below made the dives too
+            # alike (docs/solver.md, "Restarts").
+            rest = deal + tt + wt + good
+            rng.shuffle(rest)
+            rng.shuffle(found)
+            return rest + found
         # Tried first: foundation moves, uncovering moves, waste to tableau, the deal.
         return tt + deal + wt + good + found
 

@@ -1422,8 +1422,9 @@ plt.show()
 """),
     md("""
 A wide grey part means the
-budget was too small for that game: Terrace and its siblings keep many deals undecided,
-while Klondike with draw three is decided almost always. To narrow the intervals, raise the
+budget was too small for that game: General's Patience, Redheads and Klondike with few
+redeals keep many deals undecided, while Terrace and Klondike with draw three are decided
+almost always. To narrow the intervals, raise the
 budget; to narrow the black whiskers, add deals.
 
 ## 2. The base card: how many of the four win?
