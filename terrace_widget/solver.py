@@ -74,13 +74,6 @@ SMove = tuple[int, int, int, int]
 _COLOUR_CLASS = bytes((v % 13) + (13 if is_red(v) else 0) for v in range(52)) + bytes(204)
 _IDENTITY = bytes(range(256))
 _RED = [int(is_red(v)) for v in range(52)]
-# The cards a Klondike card may be built on: the next rank, the other colour.
-_PARENTS = [
-    tuple(s * 13 + v % 13 + 1 for s in range(4) if is_red(s * 13) != is_red(v))
-    if v % 13 < 12
-    else ()
-    for v in range(52)
-]
 
 _M64 = (1 << 64) - 1
 _SCALARS = 140
@@ -197,8 +190,9 @@ class _Search:
         self.c: list[int] = [0] * npiles
         self.rehash(range(npiles))
         self.ft_last: dict[int, int] | None = None
-        self.reachable_memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
         """ftargets() of the current position when play_safe computed it, else None."""
+        self.reachable_memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        """_reachable_waste results, shared by the attempts of one solve()."""
         fs = self.founds
         self.fslice = slice(fs[0], fs[-1] + 1)
         self.cards = rules.cards
@@ -442,6 +436,11 @@ class _Search:
         for f in self.founds:
             for v in piles[f]:
                 done[v] = True
+        # The cards each card may be built on, from the engine's build table.
+        parents: list[list[int]] = [[] for _ in range(52)]
+        for under, over in enumerate(t.tableau_next):
+            for v in over:
+                parents[v].append(under)
         hidden: list[tuple[int, list[int]]] = []  # (face-down card, the cards above it)
         for i in self.tableau:
             p = piles[i]
@@ -467,7 +466,7 @@ class _Search:
                     changed = True
                 # A King leaves into a space; any other card onto a parent or home.
                 if not leaves[v] and (
-                    home[v] or v % 13 == 12 or any(free[w] or done[w] for w in _PARENTS[v])
+                    home[v] or v % 13 == 12 or any(free[w] or done[w] for w in parents[v])
                 ):
                     leaves[v] = True
                     changed = True
@@ -844,9 +843,9 @@ class _Search:
                 records: list = []
                 played = [move]
                 self.make(move, records)
-                saved = records[-1][0]
-                if fset.isdisjoint(saved):
-                    self.play_safe(records, played, fts[-1], saved)
+                touched = records[-1][0]  # the piles the move changed
+                if fset.isdisjoint(touched):
+                    self.play_safe(records, played, fts[-1], touched)
                 else:
                     self.play_safe(records, played)
                 nodes += 1

@@ -15,7 +15,7 @@ import pytest
 
 from terrace_widget import VARIANTS, Game
 from terrace_widget.cards import code, is_red
-from terrace_widget.solver import Solution, _Search, solve
+from terrace_widget.solver import RESTARTS, Restarts, Solution, _Search, solve
 
 TERRACE_GAMES = [v for v, r in VARIANTS.items() if r.family == "terrace"]
 KLONDIKE_GAMES = [v for v, r in VARIANTS.items() if r.family == "klondike"]
@@ -178,9 +178,7 @@ def test_verdicts_match_exhaustive_search(variant: str) -> None:
 def test_restarts_share_proven_losses_soundly(variant: str, monkeypatch) -> None:
     """Tiny attempts end mid-search again and again; the components they prove lost are
     shared with the next attempts. The verdicts must still be the exhaustive ones."""
-    import terrace_widget.solver as solver
-
-    monkeypatch.setitem(solver.RESTARTS, VARIANTS[variant].family, solver.Restarts(7, 5))
+    monkeypatch.setitem(RESTARTS, VARIANTS[variant].family, Restarts(7, 5))
     count, loose = SMALL[VARIANTS[variant].family]
     for game in positions(variant, min(count, 12), loose, seed=3):
         truth = exhaustive(game)
@@ -279,13 +277,11 @@ def test_terrace_restarts_are_many_short_dives(monkeypatch) -> None:
     """Falling Stars #93, undecided by version 6 in 10 s: one of many 700-node dives
     with every non-foundation move shuffled wins it (version 7). Klondike's schedule,
     whose attempts start growing after 150, tries too few dives within the budget."""
-    import terrace_widget.solver as solver
-
     game = Game("falling-stars", seed=93)
     solution = solve(game, budget=30_000)
     assert solution.verdict == "won"
     assert replays_to_win(game, solution)
-    monkeypatch.setitem(solver.RESTARTS, "terrace", solver.RESTARTS["klondike"])
+    monkeypatch.setitem(RESTARTS, "terrace", RESTARTS["klondike"])
     assert solve(game, budget=30_000).verdict == "unknown"
 
 
