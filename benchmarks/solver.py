@@ -49,12 +49,8 @@ def run_variant(variant: str, seeds: list[int], budget: float, nodes: int | None
         cpu = time.process_time()
         solution = solve(game, budget=nodes, seconds=budget)
         cpu = time.process_time() - cpu
-        if solution.verdict == "won":
-            check = game.copy()
-            for move in solution.moves:
-                check.play(move)
-            if check.status != "won":
-                raise AssertionError(f"{variant}#{seed}: the winning line does not replay")
+        if solution.verdict == "won" and solution.replay(game).status != "won":
+            raise AssertionError(f"{variant}#{seed}: the winning line does not replay")
         records.append(
             {
                 "seed": seed,

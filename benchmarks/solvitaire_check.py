@@ -135,10 +135,7 @@ def check_deal(
     solution = solve(game, budget=args.nodes, seconds=args.seconds)
     replayed = None
     if solution.verdict == "won":
-        check = game.copy()
-        for move in solution.moves:
-            check.play(move)
-        replayed = check.status == "won"
+        replayed = solution.replay(game).status == "won"
     return Record(
         variant=variant,
         seed=seed,

@@ -65,6 +65,18 @@ class Solution:
     def decided(self) -> bool:
         return self.verdict != "unknown"
 
+    def replay(self, game: Game) -> Game:
+        """Play :attr:`moves` on a copy of ``game`` (the position it was solved from).
+
+        Returns the copy, so ``solution.replay(game).status == "won"`` checks a win; an
+        illegal move raises :class:`~terrace_widget.game.IllegalMoveError`, and ``game``
+        itself is never changed.
+        """
+        copy = game.copy()
+        for move in self.moves:
+            copy.play(move)
+        return copy
+
 
 # A search move: (source, target, count, deals before it). ``source == STOCK`` is a click.
 SMove = tuple[int, int, int, int]

@@ -180,10 +180,7 @@ def test_solver_hint_is_the_first_move_of_a_winning_line() -> None:
     assert solution.verdict == "won"
     hint = solver_hint(game, seconds=None, budget=100_000)
     assert hint.move == solution.moves[0] and game.is_legal(hint.move)
-    replay = game.copy()
-    for move in solution.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert solution.replay(game).status == "won"
     card = game.piles[hint.move.source][-hint.move.count]
     assert hint.message.startswith(f"Move {glyph(parse_card(card))} ")
     assert game.hint("solver", seconds=None) == hint  # Game.hint delegates

@@ -142,9 +142,7 @@ def test_won_lines_replay(serial: list[dict]) -> None:
         game = Game(r["variant"], seed=r["seed"])
         solution = solve(game, r["budget"])
         assert len(solution.moves) == r["length"]
-        for move in solution.moves:
-            game.play(move)
-        assert game.status == "won"
+        assert solution.replay(game).status == "won"
 
 
 def test_a_won_base_choice_game_records_the_chosen_base() -> None:
@@ -159,9 +157,7 @@ def test_a_won_base_choice_game_records_the_chosen_base() -> None:
     first = solution.moves[0]
     assert r["base"] == game.piles[first.source][-1]
     assert r["length"] == len(solution.moves) and r["score"] == 104
-    for move in solution.moves:
-        game.play(move)
-    assert game.status == "won"
+    assert solution.replay(game).status == "won"
 
 
 # ---------------------------------------------------------------- arguments

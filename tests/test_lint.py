@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PATHS = ["terrace_widget", "tests", "benchmarks", "tools"]
+PATHS = ["terrace_widget", "tests", "benchmarks", "tools", "notebooks"]
 
 
 def ruff(*args: str) -> subprocess.CompletedProcess[str]:

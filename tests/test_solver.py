@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from terrace_widget import VARIANTS, Game
+from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError
 from terrace_widget.cards import code, is_red
 from terrace_widget.solver import RESTARTS, Restarts, Solution, _Search, solve
 
@@ -53,10 +53,7 @@ def exhaustive(game: Game, limit: int = 400_000) -> bool:
 
 
 def replays_to_win(game: Game, solution: Solution) -> bool:
-    g = game.copy()
-    for move in solution.moves:
-        g.play(move)
-    return g.status == "won"
+    return solution.replay(game).status == "won"
 
 
 # ---------------------------------------------------------------- small positions
@@ -283,6 +280,24 @@ def test_terrace_restarts_are_many_short_dives(monkeypatch) -> None:
     assert replays_to_win(game, solution)
     monkeypatch.setitem(RESTARTS, "terrace", RESTARTS["klondike"])
     assert solve(game, budget=30_000).verdict == "unknown"
+
+
+def test_replay_plays_the_line_on_a_copy() -> None:
+    game = Game("klondike", seed=2)
+    game.play(DEAL)
+    before = game.to_dict()
+    solution = solve(game, budget=50_000)
+    assert solution.verdict == "won"
+    after = solution.replay(game)
+    assert after.status == "won" and after.history == game.history + solution.moves
+    assert game.to_dict() == before  # the game itself is not played
+    assert Solution("unknown").replay(game).to_dict() == before
+    # A line that is not legal in the position (another deal's) raises, changing nothing.
+    other = Game("klondike", seed=3)
+    other_before = other.to_dict()
+    with pytest.raises(IllegalMoveError):
+        solution.replay(other)
+    assert other.to_dict() == other_before
 
 
 def test_the_sample_has_both_verdicts() -> None:

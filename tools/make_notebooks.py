@@ -10,6 +10,8 @@ compares them); tables drawn as SVG, widgets and timings start with ``# NBVAL_IG
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -790,7 +792,16 @@ def write(name: str, cells: list[nbformat.NotebookNode]) -> Path:
     path = NOTEBOOKS / name
     nbformat.validate(nb)
     nbformat.write(nb, path)
+    ruff_format(path)
     return path
+
+
+def ruff_format(path: Path) -> None:
+    """Format the notebook's code cells as the rest of the code (the lint test checks it)."""
+    exe = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    if exe is None:
+        raise SystemExit("ruff is not installed: pip install -e '.[test]'")
+    subprocess.run([exe, "format", "--quiet", str(path)], check=True)
 
 
 def main() -> None:

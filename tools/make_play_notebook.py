@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+from make_notebooks import ruff_format
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 CELLS = [
@@ -92,6 +93,7 @@ def main() -> None:
     }
     path = Path(__file__).resolve().parent.parent / "notebooks" / "01-play.ipynb"
     nbformat.write(nb, path)
+    ruff_format(path)
     print(f"wrote {path}")
 
 
