@@ -8,6 +8,7 @@ deal, and the nodes searched per second::
     python benchmarks/solver.py --deals 50 --budget 2 --variants klondike terrace
     python benchmarks/solver.py --json solver.json
     python benchmarks/solver.py --nodes 1000000 --budget 1e9   # machine-independent
+    python benchmarks/solver.py --variants redheads --seeds 2,6,9 --nodes 4000000 --budget 1e9
 
 On a busy machine a wall-time budget measures the machine's load as much as the solver:
 ``--nodes 1000000 --budget 1e9`` gives every deal the nodes that one idle core of this
@@ -80,10 +81,21 @@ def run_variant(variant: str, seeds: list[int], budget: float, nodes: int | None
     }
 
 
+def seed_list(text: str) -> list[int]:
+    try:
+        seeds = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of seeds: {text!r}") from None
+    if not seeds or min(seeds) < 0:
+        raise argparse.ArgumentTypeError(f"seeds must be non-negative integers: {text!r}")
+    return seeds
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals per game (default 20)")
     parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--seeds", type=seed_list, help="these seeds instead: 2,6,9")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
     parser.add_argument("--nodes", type=int, default=None, help="also a node budget per deal")
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), metavar="ID")
@@ -92,9 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variants {unknown}; choose from {', '.join(VARIANTS)}")
-    seeds = list(range(args.first, args.first + args.deals))
+    seeds = args.seeds or list(range(args.first, args.first + args.deals))
+    shown = ",".join(map(str, seeds)) if args.seeds else f"{seeds[0]}..{seeds[-1]}"
     print(
-        f"solver benchmark: {args.deals} deals per game (seeds {seeds[0]}..{seeds[-1]}), "
+        f"solver benchmark: {len(seeds)} deals per game (seeds {shown}), "
         f"budget {args.budget:g} s per deal, Python {platform.python_version()}"
     )
     header = (
@@ -122,8 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps(
                 {
                     "settings": {
-                        "deals": args.deals,
-                        "first": args.first,
+                        "seeds": seeds,
                         "budget_s": args.budget,
                         "nodes": args.nodes,
                         "python": platform.python_version(),
