@@ -2,7 +2,7 @@
 # terrace_widget: one entry point for a fresh clone.
 #
 #   bash run.sh setup   # .venv with the package and its test tools; as root, also the
-#                       # Debian packages the Aisleriot oracle tests need (aisleriot, guile-3.0)
+#                       # Debian packages the tests need (aisleriot, guile-3.0, chromium, a font)
 #   bash run.sh test    # setup, then the whole test suite: python -m pytest [ARGS...]
 #   bash run.sh play    # setup with the [play] extra, then JupyterLab on notebooks/01-play.ipynb
 #
