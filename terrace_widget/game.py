@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -247,27 +248,29 @@ class Game:
 
     # ------------------------------------------------------------ playing
     def legal_moves(self) -> list[Move]:
-        """Every legal move in this position."""
+        """Every legal move in this position.
+
+        As in Aisleriot, a won Klondike game still lists the cards that may come down
+        from the foundations (the differential tests compare the move sets).
+        """
+        return list(self._legal_moves())
+
+    def _legal_moves(self) -> tuple[Move, ...]:
         if self._legal is None:
             self._legal = tuple(self._table.legal_moves())
-        return list(self._legal)
+        return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
         try:
             move = self._coerce(move)
-        except InvalidMoveError:
+        except ValueError:  # malformed, or naming a pile this game does not have
             return False
-        if self._legal is None:
-            self._legal = tuple(self._table.legal_moves())
-        return move in self._legal
+        return move in self._legal_moves()
 
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a :class:`Move` or its text); illegal moves raise and change nothing."""
         move = self._coerce(move)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = tuple(self._table.legal_moves())
-        if move not in legal:
+        if move not in self._legal_moves():
             raise IllegalMoveError(self._why_illegal(move))
         record = self._make(move)
         self._undo.append(((move,), [record]))
@@ -372,6 +375,8 @@ class Game:
             move = Move.parse(move)
         elif not isinstance(move, Move):
             raise InvalidMoveError(f"a move is a Move or text such as 't3-f1', not {move!r}")
+        if not isinstance(move.source, str) or not isinstance(move.target, str):
+            raise InvalidMoveError(f"a move's piles are names such as 't3', not {move!r}")
         if move.source not in self._index or move.target not in self._index:
             missing = move.source if move.source not in self._index else move.target
             raise IllegalMoveError(
@@ -424,12 +429,14 @@ class Game:
             raise CorruptSaveError("a game record is a dict with 'variant', 'deck' and 'moves'")
         deck = record.get("deck")
         seed = record.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise CorruptSaveError(f"a record's seed is a whole number, not {seed!r}")
         try:
             if deck is None and seed is not None:
                 game = cls(record.get("variant", ""), seed=seed)
             elif isinstance(deck, str):
                 game = cls(record.get("variant", ""), deck=deck.split())
-                if seed is not None and isinstance(seed, int):
+                if seed is not None:
                     if shuffled_deck(seed, game.rules.decks) != list(game._deck or ()):
                         raise CorruptSaveError("the record's deck is not the deck of its seed")
                     game._seed = seed
@@ -463,7 +470,7 @@ class Game:
             "variant": self.variant,
             "seed": self._seed,
             "deck": None if self._deck is None else " ".join(code(v) for v in self._deck),
-            "start": self._start,
+            "start": copy.deepcopy(self._start),
             "moves": [",".join(map(str, turn)) for turn, _ in self._undo],
             "redo": [",".join(map(str, turn)) for turn in reversed(self._redo)],
             "piles": self.piles,
@@ -582,6 +589,8 @@ class Game:
 def _read_deck(deck: Iterable[str | int], rules: Rules) -> list[int]:
     if isinstance(deck, str):
         deck = deck.split()
+    elif not isinstance(deck, Iterable):
+        raise ValueError(f"a deck is a list of card codes or one text of them, not {deck!r}")
     values = []
     for card in deck:
         if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
@@ -636,6 +645,8 @@ def _check_position(
         entries = piles.get(name, [])
         if isinstance(entries, str):
             entries = entries.split()
+        if not isinstance(entries, (list, tuple)):
+            raise CorruptSaveError(f"{name}: a pile is a list of card codes, not {entries!r}")
         values, down, seen_up = [], 0, False
         for entry in entries:
             if not isinstance(entry, str):
@@ -694,6 +705,8 @@ def _check_position(
             _check_foundation(name, cards[name], base, rules)
         if rules.family == "klondike" and name.startswith("t"):
             up = cards[name][hidden[name] :]
+            if cards[name] and not up:
+                raise CorruptSaveError(f"{name}: a Klondike tableau pile needs a face-up top card")
             for under, over in pairwise(up):
                 if not builds_down(under, over):
                     raise CorruptSaveError(
@@ -701,6 +714,7 @@ def _check_position(
                     )
     if (
         not isinstance(redeals_used, int)
+        or isinstance(redeals_used, bool)
         or redeals_used < 0
         or (rules.redeals is not None and redeals_used > rules.redeals)
     ):
@@ -804,6 +818,8 @@ def _explain(table: Table, index: Mapping[str, int], move: Move, status: str) ->
     where = f"{move.source}"
     if t in (STOCK, WASTE, table.reserve):
         return f"nothing can be put on the {move.target}"
+    if s == STOCK:
+        return "cards leave the stock only by a deal: click the stock"
     if not source:
         return f"{where} is empty"
     if s in table.foundations and rules.foundations_final:

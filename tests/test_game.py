@@ -56,6 +56,40 @@ def test_malformed_moves(text: object) -> None:
         Move.parse(text)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("variant", "move"),
+    [
+        ("redheads", "t9-f1"),  # eight tableau piles
+        ("klondike", "reserve-f1"),  # no reserve
+        ("klondike", Move(["t1"], "f1")),  # type: ignore[arg-type]
+        ("klondike", Move("t1", 3)),  # type: ignore[arg-type]
+    ],
+)
+def test_moves_naming_piles_a_game_lacks(variant: str, move: object) -> None:
+    game = Game(variant, seed=1)
+    before = game.to_dict()
+    assert not game.is_legal(move)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pile"):
+        game.play(move)  # type: ignore[arg-type]
+    assert game.to_dict() == before
+
+
+def test_a_refusal_never_reads_the_stock() -> None:
+    game = Game("redheads", seed=1)
+    top = game.piles["stock"][-1].lstrip("#")
+    for move in (Move("stock", "f1"), Move("stock", "t1")):
+        reason = game.explain(move)
+        assert reason is not None and "only by a deal" in reason and top not in reason
+        with pytest.raises(IllegalMoveError) as refused:
+            game.play(move)
+        assert top not in str(refused.value)
+
+
+def test_a_deck_must_be_cards() -> None:
+    with pytest.raises(ValueError, match="list of card codes"):
+        Game("terrace", deck=5)  # type: ignore[arg-type]
+
+
 def test_str_of_moves() -> None:
     assert str(Move("t3", "f1")) == "t3-f1"
     assert str(Move("t2", "t5", 3)) == "t2-t5x3"
@@ -274,11 +308,43 @@ def test_constructed_positions_save_too() -> None:
         ({"t1": ["KS"]}, {"base_rank": 14}, "base rank"),
         ({"t1": ["KS"]}, {}, "needs a base rank"),
         ({"t1": ["KS"]}, {"base_rank": 3, "redeals_used": 1}, "redeals"),
+        ({"t1": ["KS"]}, {"base_rank": 3, "redeals_used": True}, "redeals"),
+        ({"t1": 5}, {"base_rank": 3}, "list of card codes"),
+        ({"t1": None}, {"base_rank": 3}, "list of card codes"),
     ],
 )
 def test_bad_constructed_positions(piles: dict, kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(CorruptSaveError, match=message):
         Game.from_piles("falling-stars", piles, **kwargs)
+
+
+def test_a_klondike_tableau_pile_shows_its_top_card() -> None:
+    with pytest.raises(CorruptSaveError, match="face-up top card"):
+        Game.from_piles("klondike", {"t1": ["#AS"]})
+    with pytest.raises(CorruptSaveError, match="face-up top card"):
+        Game.from_piles("klondike", {}, rest_to="t3")  # every card face down in t3
+    game = Game.from_piles("klondike", {"t3": ["KH"]}, rest_to="t3")
+    assert game.piles["t3"][-1] == "KH" and len(game.piles["t3"]) == 52
+    assert all(card.startswith("#") for card in game.piles["t3"][:-1])
+
+
+def test_a_save_is_a_copy_of_the_game() -> None:
+    game = Game.from_piles("terrace", {"f1": ["3C"], "t1": ["9D"]})
+    data = game.to_dict()
+    data["start"]["piles"]["t1"].append("KS")
+    data["start"]["base_rank"] = 7
+    game.restart()
+    assert game.base_rank == 3 and game.piles["t1"] == ["9D"]
+
+
+@pytest.mark.parametrize("seed", ["5", 5.0, True, [5]])
+def test_a_record_with_a_bad_seed_is_refused(seed: object) -> None:
+    game = Game("terrace", seed=5)
+    game.play("t2-f6")
+    with pytest.raises(CorruptSaveError, match="seed"):
+        Game.replay({**game.record(), "seed": seed})
+    with pytest.raises(CorruptSaveError, match="seed"):
+        Game.from_dict({**game.to_dict(), "seed": seed})
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -315,7 +381,9 @@ def test_status_values() -> None:
         rest_to=None,
     )
     assert won.status == "won"
-    assert won.legal_moves() != []  # cards may still come down, but the game is won
+    # As in Aisleriot (the oracle tests compare), a card may still come down.
+    assert won.is_legal("f1-t1") and won.explain("f1-t1") is None
+    assert won.explain("t1-f1") == "the game is already won; start a new deal"
 
 
 def test_observation_is_json_and_hides_the_stock() -> None:

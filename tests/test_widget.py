@@ -251,8 +251,8 @@ def test_advice_runs_beside_the_event_loop() -> None:
 def test_lost_is_shown_once_proven() -> None:
     game = Game.from_piles(
         "klondike-no-redeal",
-        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"]},
-        rest_to="t3",
+        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"], "t3": ["5H"]},
+        rest_to="t3",  # every other card face down under the 5♥: no move is left
     )
     w = TerraceWidget(game=game)
     assert w.view["status"] == "lost"
