@@ -18,7 +18,7 @@ import anywidget
 import traitlets
 
 from . import advice
-from .game import Game
+from .game import Game, _read_turns
 from .hints import Hint
 from .moves import DEAL, Move
 from .render import svg_board
@@ -73,6 +73,7 @@ class TerraceWidget(anywidget.AnyWidget):
         super().__init__()
         self._game = game.copy() if game is not None else Game(variant, seed=seed)
         self._seq = 0
+        self._table_seq = 1  # the first seq that shows the current table
         self._generation = 0  # +1 whenever the table changes: older advice is dropped
         self._hint: dict[str, Any] | None = None
         self._message: dict[str, str] | None = None
@@ -81,6 +82,7 @@ class TerraceWidget(anywidget.AnyWidget):
         self._post_mortem_for = -1  # the generation whose post-mortem is asked for
         self._hint_for = -1  # the generation whose hint is being computed
         self._started = time.time()
+        self._changed_at = self._started  # when the table last changed (a finished game's time)
         self._callbacks: list[MoveCallback] = []
         self._pending_check: asyncio.TimerHandle | None = None
         self._pending_winnable: asyncio.TimerHandle | None = None
@@ -156,18 +158,19 @@ class TerraceWidget(anywidget.AnyWidget):
                       "by": by}  # fmt: skip
         self._sync(prove_loss=False)
 
-    def _ask_hint(self) -> None:
+    def _ask_hint(self) -> str | None:
         """The Hint button: at once without an event loop, else on the worker thread."""
         if self.hint_mode == "classic" or not _running():
             self.show_hint()
-            return
+            return None
         if self._hint_for == self._generation:
-            return  # already thinking about this very table
+            return "still looking for a hint for this table"
         self._hint_for = self._generation
         self._message = {"kind": "info", "text": THINKING}
         self._sync(prove_loss=False)
         game = self._game.copy()
         self._in_background(lambda: self._compute_hint(game), lambda result: self._show(*result))
+        return None
 
     def on_move(self, callback: MoveCallback, *, remove: bool = False) -> None:
         """Call ``callback(widget, moves)`` after every move, from the browser or from Python."""
@@ -183,7 +186,7 @@ class TerraceWidget(anywidget.AnyWidget):
         finishes at once; elsewhere it plays the whole record before returning.
         """
         final = Game.replay(record)  # checks the whole record before anything is shown
-        turns = str(record.get("moves", "")).split()
+        turns = _read_turns(record.get("moves", ""))
         if final.seed is not None:
             self._game = Game(final.rules, seed=final.seed)
         else:
@@ -191,11 +194,11 @@ class TerraceWidget(anywidget.AnyWidget):
         self._started = time.time()
         self._changed([])
 
-        def step(turn: str) -> None:
-            if "," in turn:  # an autoplay turn (Klondike's foundation double-click)
+        def step(turn: list[str]) -> None:
+            if len(turn) > 1:  # an autoplay turn (Klondike's foundation double-click)
                 self.to_foundation("f1")
             else:
-                self.play(turn)
+                self.play(turn[0])
 
         try:
             loop = asyncio.get_running_loop()
@@ -237,9 +240,13 @@ class TerraceWidget(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return "an intent is an object with a 'kind'"
         kind = content.get("kind")
-        if kind not in _KINDS:
+        if not isinstance(kind, str) or kind not in _KINDS:
             return f"unknown intent {kind!r}"
-        if kind in _SEQ_CHECKED and content.get("seq") != self._seq:
+        seq = content.get("seq")
+        fresh = isinstance(seq, int) and not isinstance(seq, bool)
+        if kind in _SEQ_CHECKED and not (fresh and self._table_seq <= seq <= self._seq):
+            # Made from a view older than the table's last change (a hint, a refusal or a
+            # verdict shown since then changes nothing the intent depends on).
             return "the table changed before this arrived; nothing was done"
         game = self._game
         if kind == "move":
@@ -267,7 +274,7 @@ class TerraceWidget(anywidget.AnyWidget):
         elif kind == "restart":
             self.restart()
         elif kind == "hint":
-            self._ask_hint()
+            return self._ask_hint()
         elif kind == "winnable":
             on = content.get("on", not self.show_winnable)
             if not isinstance(on, bool):
@@ -287,11 +294,13 @@ class TerraceWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------ syncing
     def _changed(self, moves: list[Move]) -> None:
         self._generation += 1
+        self._changed_at = time.time()
         self._hint = None
         self._message = None
         self._winnable = None
         self._post_mortem = None
         self._sync(prove_loss=False)
+        self._table_seq = self._seq
         if moves:
             for callback in list(self._callbacks):
                 callback(self, moves)
@@ -410,7 +419,7 @@ class TerraceWidget(anywidget.AnyWidget):
             started=int(self._started * 1000),
             summary=(
                 {"moves": obs["moves_played"], "score": obs["score"],
-                 "seconds": round(time.time() - self._started)}
+                 "seconds": round(self._changed_at - self._started)}
                 if status in ("won", "lost") else None
             ),
             stock_reason=None if DEAL in game.legal_moves() else game.explain(DEAL),

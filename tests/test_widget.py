@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from terrace_widget import Game, IllegalMoveError, TerraceWidget, play
+from terrace_widget import Game, IllegalMoveError, Move, TerraceWidget, play
+from terrace_widget import widget as widget_module
 from terrace_widget.advice import LOST_TEXT, forget
 from terrace_widget.widget import THINKING
 
@@ -35,14 +36,27 @@ def test_play_returns_a_widget_on_the_requested_deal() -> None:
 def test_hidden_cards_never_reach_the_synced_state() -> None:
     w = play("klondike", seed=3)
     game = w.game
-    synced = json.dumps(w.get_state())
+    state = {k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")}  # not the code
+    synced = json.dumps(state)
     for name, cards in game.piles.items():
         for card in cards:
             if card.startswith("#"):
                 # The stock's and face-down tableau cards' faces are nowhere in the state,
-                # unless the same card is face up elsewhere (impossible with one deck).
-                assert f'"{card[1:]}"' not in synced, (name, card)
+                # in any spelling ("QS", "#QS", ...), unless the same card is face up
+                # elsewhere (impossible with one deck).
+                assert card[1:] not in synced, (name, card)
     assert w.view["piles"]["stock"] == ["#"] * 24
+
+    def texts(value: object) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, dict):
+            return [t for k, v in value.items() for t in [*texts(k), *texts(v)]]
+        if isinstance(value, (list, tuple)):
+            return [t for v in value for t in texts(v)]
+        return []
+
+    assert all(t == "#" or not t.startswith("#") for t in texts(state))
 
 
 def test_browser_moves_go_through_the_engine() -> None:
@@ -79,6 +93,9 @@ def test_illegal_intents_are_refused_with_a_reason_and_change_nothing() -> None:
         [1, 2],
         {},
         {"kind": "teleport"},
+        {"kind": []},
+        {"kind": {"move": "t1-f1"}},
+        {"kind": "move", "move": "t1-f1", "seq": True},
         {"kind": "move"},
         {"kind": "move", "move": 3},
         {"kind": "move", "move": "t9-t9"},
@@ -102,7 +119,7 @@ def test_garbage_is_refused_without_raising(content: object) -> None:
     rec = Recorder(w)
     before = (w.game.to_dict(), {k: v for k, v in w.view.items() if k not in ("seq", "message")})
     if isinstance(content, dict):
-        content = {**content, "seq": w.view["seq"]}
+        content = {"seq": w.view["seq"], **content}
     w._on_custom_msg(w, content, [])
     assert rec.sent and rec.sent[-1]["kind"] == "refused" and rec.sent[-1]["reason"]
     after = (w.game.to_dict(), {k: v for k, v in w.view.items() if k not in ("seq", "message")})
@@ -115,8 +132,23 @@ def test_out_of_date_moves_are_refused() -> None:
     stale = w.view["seq"]
     move = w.view["legal_moves"][0]
     w.play(w.view["legal_moves"][-1])
+    before = w.game.to_dict()
     w._on_custom_msg(w, {"kind": "move", "move": move, "id": 1, "seq": stale}, [])
     assert "changed" in rec.sent[-1]["reason"]
+    assert w.game.to_dict() == before
+
+
+def test_views_that_leave_the_table_alone_do_not_make_moves_stale() -> None:
+    w = TerraceWidget("wood", seed=2, hint_mode="classic")
+    rec = Recorder(w)
+    seen = w.view["seq"]  # the view the player clicked on
+    intent(w, "hint")  # then a hint and a refusal arrive before the click
+    intent(w, "redo")
+    assert w.view["seq"] > seen and rec.sent[-1]["reason"] == "nothing to redo"
+    move = w.view["legal_moves"][0]
+    w._on_custom_msg(w, {"kind": "move", "move": move, "id": 1, "seq": seen}, [])
+    assert w.game.history == [Move.parse(move)]
+    assert len(rec.sent) == 1  # only the refused redo: the move was accepted
 
 
 def test_a_flood_of_clicks_keeps_game_and_view_in_step() -> None:
@@ -234,6 +266,16 @@ def test_advice_runs_beside_the_event_loop() -> None:
                 break
             await asyncio.sleep(0.01)
         assert w.view["hint"]["by"] == "solver" and w.view["message"] is None
+        # a second Hint while the first is being worked out is answered, not ignored
+        rec = Recorder(w)
+        w.play("deal")
+        intent(w, "hint")
+        intent(w, "hint")
+        assert rec.sent[-1]["reason"] == "still looking for a hint for this table"
+        for _ in range(400):
+            if w.view["hint"]:
+                break
+            await asyncio.sleep(0.01)
         # a move made while the solver thinks: its stale answer is dropped
         intent(w, "hint")
         w.play(w.view["hint"]["move"])
@@ -277,6 +319,34 @@ def test_replay_animates_a_record() -> None:
     assert w.replay(source.record(), delay=0) is None  # no event loop here: plays at once
     assert w.game.to_dict() == source.to_dict()
     assert seen == list(range(1, 13))
+    # A record whose moves are a list (as Game.replay also reads them) replays the same.
+    listed = {**source.record(), "moves": [str(m) for m in source.history]}
+    w.replay(listed, delay=0)
+    assert w.game.to_dict() == source.to_dict()
+
+
+def test_a_bad_record_leaves_the_table_alone() -> None:
+    w = play("klondike", seed=1)
+    w.play("deal")
+    before = w.game.to_dict()
+    record = {**Game("wood", seed=3).record(), "moves": "t1-t9 nonsense"}
+    with pytest.raises(ValueError, match="move"):
+        w.replay(record, delay=0)
+    assert w.game.to_dict() == before
+
+
+def test_a_finished_game_keeps_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(widget_module.time, "time", lambda: clock[0])
+    foundations = {f"f{i + 1}": [r + s for r in "A23456789TJQK"] for i, s in enumerate("CDHS")}
+    foundations["f4"].pop()
+    w = TerraceWidget(game=Game.from_piles("klondike", {**foundations, "t1": ["KS"]}))
+    clock[0] = 1030.0
+    w.play("t1-f4")  # the winning move at t = 1030
+    assert w.view["status"] == "won" and w.view["summary"]["seconds"] == 30
+    clock[0] = 1100.0
+    intent(w, "deal")  # refused: the view is redrawn later, with the same time
+    assert w.view["status"] == "won" and w.view["summary"]["seconds"] == 30
 
 
 def test_mimebundle_has_an_svg_for_viewers_without_a_kernel() -> None:
