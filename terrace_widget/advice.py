@@ -31,7 +31,7 @@ from .cards import RANK_TITLES, glyph, rank_of
 from .engine import STOCK, WASTE
 from .hints import Hint
 from .moves import DEAL, Move
-from .solver import Solution, Verdict, solve
+from .solver import Solution, Verdict, check_limits, solve
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -110,6 +110,11 @@ def _solve(game: Game, budget: int | None, seconds: float | None) -> Solution:
     return solution
 
 
+def _check_samples(samples: object) -> None:
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise ValueError(f"the number of sampled worlds is a whole number >= 1, not {samples!r}")
+
+
 def forget() -> None:
     """Clear the remembered verdicts and lines (for tests and measurements)."""
     with _MEMORY_LOCK:
@@ -154,11 +159,14 @@ def sample_worlds(
     base, the lock and the redeals used are the game's own. Legal moves depend only on
     what is visible, so every world has exactly the game's legal moves.
     """
+    check_limits(game, None, None)
+    _check_samples(n)
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     slots = _hidden_slots(game, memory)
     real = game.piles
-    cards = [real[name][i].lstrip("#") for name, i in slots]
+    # Sorted first: the worlds must not depend on where the hidden cards really are.
+    cards = sorted(real[name][i].lstrip("#") for name, i in slots)
     table = game._table
     worlds = []
     for _ in range(n):
@@ -228,6 +236,7 @@ def solve_fair(
     between the worlds still to solve). With a fixed ``seed`` and a node budget only, the
     result is deterministic.
     """
+    check_limits(game, budget, seconds)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     worlds = sample_worlds(game, samples, seed, memory=memory)
@@ -267,6 +276,7 @@ def winnable(
     game: Game, seconds: float | None = 0.5, budget: int | None = WINNABLE_BUDGET
 ) -> Verdict:
     """Can the game still be won? ``"won"``, ``"unwinnable"`` (proved) or ``"unknown"``."""
+    check_limits(game, budget, seconds)
     status = game._cheap_status()
     if status in ("won", "lost"):
         return "won" if status == "won" else "unwinnable"
@@ -304,6 +314,7 @@ def post_mortem(
     positions the history reaches by following it. Undecided positions are reported
     honestly, as a range.
     """
+    check_limits(game, budget_per_position, seconds)
     deadline = None if seconds is None else time.perf_counter() + seconds
     history = game.history
     n = len(history)
@@ -435,6 +446,9 @@ def advise(
     seed: int = 0,
 ) -> tuple[Hint, str]:
     """:func:`solver_hint` and where it comes from: ``"solver"``, ``"fair"`` or ``"classic"``."""
+    check_limits(game, budget, seconds)
+    if fair:
+        _check_samples(samples)
     start = time.perf_counter()
     status = game._cheap_status()
     if status == "won":
@@ -527,6 +541,8 @@ def explain_line(game: Game, line: Sequence[Move], *, world: Game | None = None)
     is never mentioned, even where the line shows it. ``world``: the position the line
     was found in, if not ``game`` (a sampled world of :func:`sample_worlds`).
     """
+    if not line:
+        raise ValueError("explain_line needs a line of at least one move")
     move = line[0]
     table = game._table
     visible = _visible_values(game)

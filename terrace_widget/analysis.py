@@ -309,20 +309,26 @@ def _read_cache(path: Path) -> tuple[list[dict[str, Any]], int]:
     bad = 0
     if not path.exists():
         return [], 0
-    with path.open(encoding="utf-8") as file:
-        for number, line in enumerate(file, 1):
-            if not line.strip():
+    with path.open("rb") as file:
+        for number, raw in enumerate(file, 1):
+            if not raw.strip():
                 continue
             try:
-                record = json.loads(line)
+                record = json.loads(raw.decode("utf-8"))  # UnicodeDecodeError is a ValueError
                 if not isinstance(record, dict) or not set(FIELDS) <= set(record):
                     raise ValueError("not a record with the fields of analysis.FIELDS")
                 if (
                     record["variant"] not in VARIANTS
-                    or not isinstance(record["seed"], int)
+                    or not _whole(record["seed"])
                     or record["verdict"] not in ("won", "unwinnable", "unknown")
                 ):
                     raise ValueError("unknown variant, seed or verdict")
+                if not (
+                    _whole(record["nodes"])
+                    and _number(record["seconds"])
+                    and all(record[f] is None or _whole(record[f]) for f in _COUNTS)
+                ):
+                    raise ValueError("nodes, seconds, length or score is not a number")
                 key = _key_of(record)
                 hash(key)
             except (ValueError, TypeError) as error:
@@ -336,6 +342,17 @@ def _read_cache(path: Path) -> tuple[list[dict[str, Any]], int]:
                 continue
             records.setdefault(key, {f: record[f] for f in FIELDS})
     return list(records.values()), bad
+
+
+_COUNTS = ("length", "score", "budget")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class _Cache:
@@ -420,6 +437,8 @@ def _bar(total: int, initial: int, enabled: bool, desc: str) -> Any:
 def _variants(variants: str | Iterable[str]) -> list[str]:
     if isinstance(variants, str):
         variants = list(VARIANTS) if variants.strip().lower() == "all" else [variants]
+    elif not isinstance(variants, Iterable):
+        raise ValueError(f"variants: an id, 'all' or a list of ids, not {variants!r}")
     ids = [get_rules(v).id for v in variants]
     if not ids:
         raise ValueError("no variant to analyse")
@@ -431,6 +450,8 @@ def _seeds(seeds: int | Iterable[int]) -> list[int]:
         if seeds < 0:
             raise ValueError(f"seeds: a number of deals is at least 0, not {seeds}")
         return list(range(1, seeds + 1))
+    if isinstance(seeds, str) or not isinstance(seeds, Iterable):
+        raise ValueError(f"seeds: a number of deals or a list of seeds, not {seeds!r}")
     result = list(seeds)
     for seed in result:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -474,12 +495,21 @@ def analyze(
         raise ValueError(f"budget is a number of nodes (or None), not {budget!r}")
     if budget is not None and budget < 1:
         raise ValueError(f"budget is at least 1 node, not {budget}")
-    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+    if seconds is not None and not (_number(seconds) and seconds > 0):
         raise ValueError(f"seconds is a positive number (or None), not {seconds!r}")
     if bases not in ("best", "each"):
         raise ValueError(f"bases is 'best' or 'each', not {bases!r}")
     if player not in ("solver", "greedy"):
         raise ValueError(f"player is 'solver' or 'greedy', not {player!r}")
+    if not (
+        executor is None
+        or executor == "serial"
+        or isinstance(executor, Executor)
+        or (_whole(executor) and executor >= 1)
+    ):
+        raise ValueError(
+            f"executor is None, 'serial', a number of processes or an Executor, not {executor!r}"
+        )
     if as_frame:
         _frame([], True)  # fail before any work when pandas is missing
     if player == "greedy":

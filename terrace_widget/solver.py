@@ -102,6 +102,23 @@ def _h128(b: bytes) -> int:
     return (hash(b) & _M64) << 64 | (hash(b + b"\xff") & _M64)
 
 
+def check_limits(game: object, budget: object, seconds: object) -> None:
+    """Refuse what no search can use: not a game, a negative or non-integer node budget,
+    a negative or non-numeric time (``None`` means no limit for either)."""
+    from .game import Game
+
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a terrace_widget.Game, not {game!r}")
+    if budget is not None and (
+        not isinstance(budget, int) or isinstance(budget, bool) or budget < 0
+    ):
+        raise ValueError(f"a node budget is a whole number >= 0 or None, not {budget!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0
+    ):
+        raise ValueError(f"a time limit is a number of seconds >= 0 or None, not {seconds!r}")
+
+
 def solve(
     game: Game,
     budget: int | None = DEFAULT_BUDGET,
@@ -118,6 +135,7 @@ def solve(
     ``safe_moves=False`` turns the proven-safe automatic moves and Klondike's blocked-card
     test off (for testing them).
     """
+    check_limits(game, budget, seconds)
     if mode != "thoughtful":
         raise ValueError(
             f"unknown solver mode {mode!r}: solve() is 'thoughtful'; for hidden "

@@ -51,6 +51,8 @@ def _klondike(variant: str | Rules, what: str) -> Rules:
 
 def card_text(value: int, face_up: bool = True) -> str:
     """Solvitaire's text of a card: ``'10C'`` face up, ``'10c'`` face down."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 52:
+        raise ValueError(f"a card value is 0 … 51, not {value!r}")
     rank = rank_of(value)
     suit = SUITS[suit_of(value)]
     return ("10" if rank == 10 else RANKS[rank - 1]) + (suit if face_up else suit.lower())
@@ -74,6 +76,8 @@ def read_card(text: object) -> tuple[int, bool]:
 
 def to_solvitaire(game: Game) -> dict[str, Any]:
     """The position of a Klondike ``game`` as a Solvitaire JSON deal (a dict)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a terrace_widget.Game, not {game!r}")
     _klondike(game.rules, "written in")
     piles = game.piles
 
@@ -104,7 +108,10 @@ def from_solvitaire(
     A freshly dealt position (seven piles of 1 … 7 cards with only the top face up, the
     24 others in the stock) gives a game with its deck (:meth:`Game.record` works); any
     other position gives a constructed game (:meth:`Game.from_piles`). A deal does not
-    say how many redeals were used: give ``redeals_used``.
+    say how many redeals were used: give ``redeals_used``. Nor does it say which slot
+    each foundation was in (they are one list): they come back as f1, f2, … in the order
+    their suits first appear, so a round trip keeps every foundation's cards but may
+    number the foundations differently.
     """
     rules = _klondike(variant, "read from")
     if isinstance(data, str):

@@ -324,3 +324,57 @@ def test_post_mortem_of_an_immediate_loss() -> None:
     result = post_mortem(game, seconds=5)
     assert (result.index, result.move) == (0, DEAL)
     assert result.message.startswith("The game was still winnable before move 1 (deal)")
+
+
+@pytest.mark.parametrize("variant", ["klondike", "klondike-three-card", "terrace"])
+def test_fair_advice_does_not_depend_on_where_the_hidden_cards_are(variant: str) -> None:
+    """Two games that look the same to the player (their hidden cards swapped around)
+    get the same sampled worlds, so the same fair hint."""
+    game = Game(variant, seed=7)
+    if variant == "terrace":
+        game.play(game.legal_moves()[0])  # choose a base
+    piles = game.to_dict()["piles"]
+    hidden = [(name, i) for name, cards in piles.items() for i, c in enumerate(cards)
+              if c.startswith("#")]  # fmt: skip
+    faces = [piles[name][i] for name, i in hidden]
+    random.Random(3).shuffle(faces)
+    for (name, i), card in zip(hidden, faces, strict=True):
+        piles[name][i] = card
+    other = Game.from_piles(variant, piles, base_rank=game.base_rank, rest_to=None)
+    assert other.observation()["piles"] == game.observation()["piles"]
+    assert other.piles != game.piles  # the hidden cards really moved
+    worlds = [w.piles for w in sample_worlds(game, 4, 11)]
+    assert [w.piles for w in sample_worlds(other, 4, 11)] == worlds
+    fair = solve_fair(game, 3, 5_000, seed=2)
+    again = solve_fair(other, 3, 5_000, seed=2)
+    assert (again.won, again.unwinnable, again.wins) == (fair.won, fair.unwinnable, fair.wins)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda g: solve(g, -5), ValueError, "node budget"),
+        (lambda g: solve(g, 1.5), ValueError, "node budget"),
+        (lambda g: solve(g, True), ValueError, "node budget"),
+        (lambda g: solve(g, 1000, seconds=-1), ValueError, "time limit"),
+        (lambda g: solve(g, 1000, seconds=float("nan")), ValueError, "time limit"),
+        (lambda g: winnable(g, 0.5, -5), ValueError, "node budget"),
+        (lambda g: winnable(g, "a", 1000), ValueError, "time limit"),
+        (lambda g: winnable("klondike"), TypeError, "Game"),
+        (lambda g: solver_hint(g, -1, 1000), ValueError, "time limit"),
+        (lambda g: solver_hint(g, 1, 1000, fair=True, samples=-3), ValueError, "worlds"),
+        (lambda g: solve_fair(g, -1, 1000), ValueError, "worlds"),
+        (lambda g: solve_fair(g, 2, -1), ValueError, "node budget"),
+        (lambda g: sample_worlds(g, 0), ValueError, "worlds"),
+        (lambda g: post_mortem(g, -1), ValueError, "node budget"),
+        (lambda g: explain_line(g, []), ValueError, "at least one move"),
+    ],
+)
+def test_bad_limits_are_refused_and_change_nothing(call, error, message: str) -> None:  # type: ignore[no-untyped-def]
+    game = Game("klondike", seed=1)
+    game.play(DEAL)
+    before = game.to_dict()
+    with pytest.raises(error, match=message):
+        call(game)
+    assert game.to_dict() == before
+    assert solve(game, 0).verdict == "unknown"  # no nodes: nothing decided, not an error

@@ -344,3 +344,43 @@ def test_greedy_records_and_base_choice() -> None:
 
 def test_module_doctests() -> None:
     assert doctest.testmod(analysis, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_corrupt_cache_fields_are_recomputed(tmp_path, counted: list[tuple]) -> None:
+    cache = tmp_path / "results.jsonl"
+    first = analyze("klondike-three-card", 2, BUDGET, executor="serial", cache=cache, **QUIET)
+    good = json.loads(cache.read_text().splitlines()[0])
+    # Bytes that are not UTF-8, a boolean seed, a count that is not a number.
+    cache.write_bytes(
+        b"\xff\xfe not text\n"
+        + json.dumps({**good, "seed": True}).encode()
+        + b"\n"
+        + json.dumps({**good, "seed": 2, "nodes": "many"}).encode()
+        + b"\n"
+    )
+    counted.clear()
+    with pytest.warns(RuntimeWarning, match="corrupt cache line") as caught:
+        again = analyze("klondike-three-card", 2, BUDGET, executor="serial", cache=cache, **QUIET)
+    assert len(caught) == 3
+    assert [c[1] for c in counted] == [1, 2]  # both deals recomputed
+    assert timeless(again) == timeless(first)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"variants": 5}, "variants"),
+        ({"seeds": 2.0}, "seeds"),
+        ({"seeds": None}, "seeds"),
+        ({"seeds": "abc"}, "seeds"),
+        ({"seconds": True}, "seconds"),
+        ({"executor": "x"}, "executor"),
+        ({"executor": 0}, "executor"),
+    ],
+)
+def test_more_bad_arguments_fail_before_any_work(tmp_path, counted, kwargs, message) -> None:  # type: ignore[no-untyped-def]
+    cache = tmp_path / "sub" / "never.jsonl"
+    arguments = {"variants": "klondike", "seeds": [1], "cache": cache, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        analyze(**arguments, **QUIET)
+    assert not counted and not cache.parent.exists()

@@ -218,3 +218,22 @@ def test_the_cross_check_script_finds_agreement_and_contradictions(
     disagree = fake_solvitaire(tmp_path, "solved")
     assert check.main(["--solvitaire", str(disagree), *common]) == 1
     assert "1 contradiction(s)" in capsys.readouterr().out
+
+
+def test_helpers_refuse_what_is_not_a_card_or_a_game() -> None:
+    for value in (52, -1, True, "AS"):
+        with pytest.raises(ValueError, match="card value"):
+            solvitaire.card_text(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Game"):
+        solvitaire.to_solvitaire("klondike")  # type: ignore[arg-type]
+
+
+def test_a_round_trip_keeps_every_foundation_but_may_renumber_them() -> None:
+    game = Game.from_piles("klondike", {"f2": ["AH", "2H"], "f4": ["AC"], "t1": ["KS"]})
+    back = solvitaire.from_solvitaire(solvitaire.to_solvitaire(game))
+    assert back.piles["f1"] == ["AH", "2H"] and back.piles["f2"] == ["AC"]
+    piles = dict(game.piles)
+    again = dict(back.piles)
+    ours = sorted(tuple(piles.pop(f"f{i}")) for i in range(1, 5))
+    theirs = sorted(tuple(again.pop(f"f{i}")) for i in range(1, 5))
+    assert ours == theirs and any(ours) and piles == again
