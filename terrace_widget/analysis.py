@@ -303,6 +303,18 @@ def _key_of(record: Mapping[str, Any]) -> Key:
     )
 
 
+_COUNTS = ("length", "score", "budget")
+"""Record fields that are a whole number or None."""
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _read_cache(path: Path) -> tuple[list[dict[str, Any]], int]:
     """The valid records of a JSON-lines file (first of equal keys) and the bad line count."""
     records: dict[Key, dict[str, Any]] = {}
@@ -342,17 +354,6 @@ def _read_cache(path: Path) -> tuple[list[dict[str, Any]], int]:
                 continue
             records.setdefault(key, {f: record[f] for f in FIELDS})
     return list(records.values()), bad
-
-
-_COUNTS = ("length", "score", "budget")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class _Cache:
@@ -446,7 +447,7 @@ def _variants(variants: str | Iterable[str]) -> list[str]:
 
 
 def _seeds(seeds: int | Iterable[int]) -> list[int]:
-    if isinstance(seeds, int) and not isinstance(seeds, bool):
+    if _whole(seeds):
         if seeds < 0:
             raise ValueError(f"seeds: a number of deals is at least 0, not {seeds}")
         return list(range(1, seeds + 1))
@@ -454,7 +455,7 @@ def _seeds(seeds: int | Iterable[int]) -> list[int]:
         raise ValueError(f"seeds: a number of deals or a list of seeds, not {seeds!r}")
     result = list(seeds)
     for seed in result:
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if not _whole(seed) or seed < 0:
             raise ValueError(f"a seed is an integer >= 0, not {seed!r}")
     return result
 
@@ -491,7 +492,7 @@ def analyze(
     """
     ids = _variants(variants)
     seed_list = _seeds(seeds)
-    if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool)):
+    if budget is not None and not _whole(budget):
         raise ValueError(f"budget is a number of nodes (or None), not {budget!r}")
     if budget is not None and budget < 1:
         raise ValueError(f"budget is at least 1 node, not {budget}")
@@ -573,7 +574,7 @@ def _run(
             finish(key, solve_deal(*args))
         return
     own = None
-    if executor is None or (isinstance(executor, int) and not isinstance(executor, bool)):
+    if executor is None or _whole(executor):
         workers = (os.cpu_count() or 1) if executor is None else executor
         if workers < 1:
             raise ValueError(f"executor: a pool has at least 1 worker, not {executor}")

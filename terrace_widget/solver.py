@@ -24,12 +24,11 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .cards import is_red
 from .engine import STOCK, WASTE, Table, UndoRecord
+from .game import Game
 from .moves import DEAL, Move
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
-
-    from .game import Game
 
 Verdict = Literal["won", "unwinnable", "unknown"]
 
@@ -105,8 +104,6 @@ def _h128(b: bytes) -> int:
 def check_limits(game: object, budget: object, seconds: object) -> None:
     """Refuse what no search can use: not a game, a negative or non-integer node budget,
     a negative or non-numeric time (``None`` means no limit for either)."""
-    from .game import Game
-
     if not isinstance(game, Game):
         raise TypeError(f"expected a terrace_widget.Game, not {game!r}")
     if budget is not None and (
