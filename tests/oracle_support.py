@@ -14,10 +14,10 @@ between the two worlds:
   the Deal button and a click on the stock are ``DEAL``; a double-click is our
   ``game.to_foundation(pile)``).
 
-Where to find the oracle: ``$TERRACE_ORACLE_DIR``, else ``../shared/oracle`` relative to
-the repository root, else ``/work/shared/oracle``. When guile or Aisleriot's game files
-are missing the oracle tests are skipped, unless ``TERRACE_REQUIRE_ORACLE=1`` (set by
-``.ci/run``), which turns the skip into a failure.
+Where to find the oracle: ``$TERRACE_ORACLE_DIR``, else ``../shared/oracle`` beside the
+repository root. When guile or Aisleriot's game files are missing the oracle tests are
+skipped, unless ``TERRACE_REQUIRE_ORACLE=1`` (set by ``.ci/run``), which turns the skip
+into a failure.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def oracle_dir() -> Path | None:
     candidates = []
     if os.environ.get("TERRACE_ORACLE_DIR"):
         candidates.append(Path(os.environ["TERRACE_ORACLE_DIR"]))
-    candidates += [REPO_ROOT.parent / "shared" / "oracle", Path("/work/shared/oracle")]
+    candidates.append(REPO_ROOT.parent / "shared" / "oracle")
     for path in candidates:
         if (path / "oracle.py").is_file() and (path / "aisleriot-oracle").is_file():
             return path.resolve()

@@ -1,0 +1,74 @@
+"""What a release carries: the sdist has the front end's sources and the docs, the wheel
+is typed, and no file of the repository names a path of one machine."""
+
+from __future__ import annotations
+
+import subprocess
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _build(target: str, directory: Path) -> Path:
+    """Build the sdist or the wheel with hatchling, the project's build backend."""
+    from hatchling.builders.sdist import SdistBuilder
+    from hatchling.builders.wheel import WheelBuilder
+
+    builder = SdistBuilder(str(ROOT)) if target == "sdist" else WheelBuilder(str(ROOT))
+    (path,) = builder.build(directory=str(directory), versions=["standard"])
+    return Path(path)
+
+
+def test_sdist_has_the_front_end_docs_and_license(tmp_path: Path) -> None:
+    with tarfile.open(_build("sdist", tmp_path)) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    expected = {
+        "LICENSE",
+        "README.md",
+        "pyproject.toml",
+        "js/package.json",
+        "js/package-lock.json",
+        "js/widget.js",
+        "js/widget.css",
+        "docs/engine-api.md",
+        "docs/widget-protocol.md",
+        "terrace_widget/static/widget.js",
+        "terrace_widget/py.typed",
+    }
+    assert expected <= names, expected - names
+    assert any(name.startswith("js/test/") and name.endswith(".test.js") for name in names)
+    sources = {path.name for path in (ROOT / "js").glob("*.js")}
+    assert {f"js/{name}" for name in sources} <= names
+    assert not [name for name in names if "node_modules" in name or "__pycache__" in name]
+
+
+def test_wheel_is_typed_and_carries_the_bundle(tmp_path: Path) -> None:
+    names = set(zipfile.ZipFile(_build("wheel", tmp_path)).namelist())
+    assert {
+        "terrace_widget/py.typed",
+        "terrace_widget/static/widget.js",
+        "terrace_widget/static/widget.css",
+    } <= names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    assert not [name for name in names if name.startswith(("js/", "tests/"))]
+
+
+def test_no_file_names_a_path_of_this_machine() -> None:
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout")
+    machine_paths = ("/" + "work/", "/" + "root/", "/" + "home/")
+    offenders = []
+    for name in tracked.stdout.split("\0"):
+        path = ROOT / name
+        if not name or not path.is_file() or path.suffix == ".png":
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        offenders += [f"{name}: {p}" for p in machine_paths if p in text]
+    assert not offenders, offenders
