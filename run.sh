@@ -4,7 +4,11 @@
 #   bash run.sh setup   # .venv with the package and its test tools; as root, also the
 #                       # Debian packages the tests need (aisleriot, guile-3.0, chromium, a font)
 #   bash run.sh test    # setup, then the whole test suite: python -m pytest [ARGS...]
-#   bash run.sh play    # setup with the [play] extra, then JupyterLab on notebooks/01-play.ipynb
+#   bash run.sh play [ARGS...]
+#                       # setup with the [play] extra, then JupyterLab on play/01-play.ipynb,
+#                       # a copy of notebooks/ made once in the ignored play/ folder (your
+#                       # saved games stay out of git); ARGS go on to jupyter-lab, e.g.
+#                       # --no-browser --port=8899 (the printed URL opens the Play notebook)
 #
 # Environment: PYTHON (default python3, 3.10 or newer), VENV (default ./.venv).
 # Idempotent: a second run only checks that everything is in place.
@@ -20,7 +24,7 @@ say() { printf '[run.sh] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 usage() {
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -148,10 +152,17 @@ case "$cmd" in
       say "The [play] extra did not bring JupyterLab; installing jupyterlab..."
       retry "$VENV/bin/python" -m pip install -q jupyterlab
     fi
-    notebook=notebooks/01-play.ipynb
+    # Play in a copy: saving the widget's state into a tracked notebook would dirty the
+    # repository. Files already in play/ are kept (they hold your games).
+    mkdir -p play
+    for source in notebooks/*.ipynb; do
+      [ -e "play/$(basename "$source")" ] || cp "$source" "play/$(basename "$source")"
+    done
+    [ -e play/data ] || [ ! -d notebooks/data ] || cp -r notebooks/data play/data
+    notebook=play/01-play.ipynb
     if [ ! -f "$notebook" ]; then
-      say "$notebook not found; opening JupyterLab on notebooks/ instead."
-      notebook=notebooks
+      say "$notebook not found; opening JupyterLab on play/ instead."
+      notebook=play
     fi
     extra=()
     [ "$(id -u)" = 0 ] && extra+=(--allow-root)  # JupyterLab refuses root without it
@@ -161,8 +172,10 @@ case "$cmd" in
       mkdir -p "$(dirname "$overrides")"
       printf '%s\n' '{"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": true}}' >"$overrides"
     fi
-    say "Starting JupyterLab on $notebook (Ctrl+C to stop)..."
-    exec "$VENV/bin/jupyter-lab" "${extra[@]}" "$@" "$notebook"
+    say "Starting JupyterLab on $notebook (Ctrl+C to stop); extra arguments go to jupyter-lab: $*"
+    # default_url: the URL JupyterLab prints (and opens) shows the Play notebook itself,
+    # also with --no-browser on a headless machine.
+    exec "$VENV/bin/jupyter-lab" "${extra[@]}" "--LabApp.default_url=/lab/tree/$notebook" "$@"
     ;;
   *)
     usage

@@ -34,6 +34,12 @@ _VARIANT_MENU = [{"id": r.id, "name": r.name} for r in VARIANTS.values()]
 _KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable"}
 HINT_MODES = ("solver", "fair", "classic")
 THINKING = "Looking for a winning line…"
+LOST_TEXT = "This deal can no longer be won."
+"""The lost banner: proven, whether or not a move is left (moves are still accepted)."""
+GAMES_KEPT = 20
+"""How many earlier games (before a Restart or a New deal) Undo can bring back."""
+FINISH_DELAY = 0.3
+"""Seconds between the move that leaves a trivially won table and the auto-finish."""
 
 _T = TypeVar("_T")
 # The solver's work (hints, "can this still be won?", post-mortems) runs on one worker
@@ -57,6 +63,8 @@ class TerraceWidget(anywidget.AnyWidget):
     """``solver`` (sees every card), ``fair`` (only what the player has seen) or ``classic``."""
     show_winnable = traitlets.Bool(False)
     """The "can this still be won?" indicator (``view.winnable``), checked after each change."""
+    auto_finish = traitlets.Bool(True)
+    """After a player's move, play the last cards up when nothing is left to decide."""
     winnable_seconds = traitlets.Float(0.5)
     post_mortem_seconds = traitlets.Float(3.0)
 
@@ -86,6 +94,12 @@ class TerraceWidget(anywidget.AnyWidget):
         self._callbacks: list[MoveCallback] = []
         self._pending_check: asyncio.TimerHandle | None = None
         self._pending_winnable: asyncio.TimerHandle | None = None
+        self._pending_finish: asyncio.TimerHandle | None = None
+        # Earlier games (a Restart or a New deal put them here) and the games Undo left:
+        # (game, started, changed_at), so Undo at a game's start brings the last one back.
+        self._past: list[tuple[Game, float, float]] = []
+        self._future: list[tuple[Game, float, float]] = []
+        self._action: dict[str, Any] | None = None  # what changed the table last, for the JS
         self.hint_seconds = hint_seconds
         self.hint_mode = hint_mode
         self.show_winnable = show_winnable
@@ -103,38 +117,71 @@ class TerraceWidget(anywidget.AnyWidget):
     def play(self, move: Move | str) -> Move:
         """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
         played = self._game.play(move)
-        self._changed([played])
+        self._future.clear()
+        self._changed([played], "move")
         return played
 
     def to_foundation(self, pile: str) -> list[Move]:
         """What a double-click on ``pile`` does."""
         played = self._game.to_foundation(pile)
         if played:
-            self._changed(played)
+            self._future.clear()
+            self._changed(played, "move")
         return played
 
     def undo(self) -> bool:
-        done = self._game.undo()
-        if done:
-            self._changed([])
-        return done
+        """Take back the last turn; at the start of a game, go back to the game before it
+        (a Restart or a New deal is undone like a move)."""
+        game = self._game
+        before = [str(m) for m in game.history]
+        if game.undo():
+            self._changed([], "undo", before[len(game.history) :])
+            return True
+        if not self._past:
+            return False
+        self._future.append((self._game, self._started, self._changed_at))
+        self._game, self._started, self._changed_at = self._past.pop()
+        self._changed([], "undo-game", None, keep_time=True)
+        return True
 
     def redo(self) -> bool:
-        done = self._game.redo()
-        if done:
-            self._changed([])
-        return done
+        """Play again the turn taken back last, or go forward to the game Undo left."""
+        game = self._game
+        before = len(game.history)
+        if game.redo():
+            self._changed([], "redo", [str(m) for m in game.history[before:]])
+            return True
+        if not self._future:
+            return False
+        self._keep_current()
+        self._game, self._started, self._changed_at = self._future.pop()
+        self._changed([], "redo-game", None, keep_time=True)
+        return True
 
     def restart(self) -> None:
+        """Back to the deal; Undo brings the game as it was back."""
+        if self._game.history or self._game.can_redo:
+            self._keep_current()
+            self._game = self._game.copy()
+        self._future.clear()
         self._game.restart()
         self._started = time.time()
-        self._changed([])
+        self._changed([], "restart")
 
     def new_game(self, variant: str | Rules | None = None, seed: int | None = None) -> None:
-        """A new deal: of ``variant`` (the current game by default), from ``seed`` or at random."""
-        self._game = Game(variant if variant is not None else self._game.rules, seed=seed)
+        """A new deal: of ``variant`` (the current game by default), from ``seed`` or at random.
+        Undo at its start brings the previous game back."""
+        game = Game(variant if variant is not None else self._game.rules, seed=seed)
+        self._keep_current()
+        self._future.clear()
+        self._game = game
         self._started = time.time()
-        self._changed([])
+        self._changed([], "new")
+
+    def _keep_current(self) -> None:
+        """Put the game on the table on the stack of earlier games (bounded)."""
+        self._past.append((self._game, self._started, self._changed_at))
+        del self._past[:-GAMES_KEPT]
 
     def show_hint(self) -> str:
         """Highlight a hint (``hint_mode``, within ``hint_seconds``) and return its text."""
@@ -192,7 +239,7 @@ class TerraceWidget(anywidget.AnyWidget):
         else:
             self._game = Game(final.rules, deck=final.deck)
         self._started = time.time()
-        self._changed([])
+        self._changed([], "new")
 
         def step(turn: list[str]) -> None:
             if len(turn) > 1:  # an autoplay turn (Klondike's foundation double-click)
@@ -257,17 +304,20 @@ class TerraceWidget(anywidget.AnyWidget):
             if reason is not None:
                 return reason
             self.play(move)
+            self._schedule_finish()
         elif kind == "deal":
             reason = game.explain(DEAL)
             if reason is not None:
                 return reason
             self.play(DEAL)
+            self._schedule_finish()
         elif kind == "double":
             pile = content.get("pile")
             if not isinstance(pile, str) or pile not in game.pile_names:
                 return f"there is no pile {pile!r} on this table"
             if not self.to_foundation(pile):
                 return "nothing there can go to a foundation"
+            self._schedule_finish()
         elif kind in ("undo", "redo"):
             if not getattr(self, kind)():
                 return f"nothing to {kind}"
@@ -292,20 +342,60 @@ class TerraceWidget(anywidget.AnyWidget):
         return None
 
     # ------------------------------------------------------------ syncing
-    def _changed(self, moves: list[Move]) -> None:
+    def _changed(
+        self,
+        moves: list[Move],
+        kind: str,
+        turn: list[str] | None = None,
+        *,
+        keep_time: bool = False,
+    ) -> None:
+        """The table changed: by ``kind`` ("move", "undo", "redo", "restart", "new",
+        "undo-game", "redo-game", "finish"), ``turn`` the moves it played or took back."""
         self._generation += 1
-        self._changed_at = time.time()
+        if not keep_time:
+            self._changed_at = time.time()
+        if turn is None:
+            turn = [str(m) for m in moves]
+        self._action = {"kind": kind, "moves": turn}
         self._hint = None
         self._message = None
         self._winnable = None
         self._post_mortem = None
+        self._table_seq = self._seq + 1  # the view _sync sends next
         self._sync(prove_loss=False)
-        self._table_seq = self._seq
         if moves:
             for callback in list(self._callbacks):
                 callback(self, moves)
         self._schedule_loss_check()
         self._schedule_winnable()
+
+    # ------------------------------------------------------------ auto-finish
+    def _schedule_finish(self) -> None:
+        """After a player's move: if every card left can simply go up, play them (soon, so
+        that the move itself is drawn first)."""
+        if not self.auto_finish or not finishing_moves(self._game):
+            return
+        if not _running():
+            self._finish(self._generation)
+            return
+        if self._pending_finish is not None:
+            self._pending_finish.cancel()
+        generation = self._generation
+        loop = asyncio.get_running_loop()
+        self._pending_finish = loop.call_later(FINISH_DELAY, self._finish, generation)
+
+    def _finish(self, generation: int) -> None:
+        self._pending_finish = None
+        if generation != self._generation:
+            return  # the player moved, undid or dealt again meanwhile
+        moves = finishing_moves(self._game)
+        if not moves:
+            return
+        for move in moves:
+            self._game.play(move)
+        self._future.clear()
+        self._changed(moves, "finish")
 
     # ------------------------------------------------------------ advice in the background
     def _in_background(self, compute: Callable[[], _T], apply: Callable[[_T], None]) -> None:
@@ -409,8 +499,7 @@ class TerraceWidget(anywidget.AnyWidget):
         if status == "won" and message is None:
             message = {"kind": "won", "text": "Congratulations, you won!"}
         elif status == "lost" and message is None:
-            message = {"kind": "lost",
-                       "text": "No more moves: this game can no longer be won."}  # fmt: skip
+            message = {"kind": "lost", "text": LOST_TEXT}
         obs.update(
             seq=self._seq,
             hint=self._hint,
@@ -426,6 +515,11 @@ class TerraceWidget(anywidget.AnyWidget):
             winnable_check=self.show_winnable,
             winnable=self._winnable if self.show_winnable else None,
             post_mortem=self._post_mortem if status == "lost" else None,
+            can_undo=obs["can_undo"] or bool(self._past),
+            can_redo=obs["can_redo"] or bool(self._future),
+            redeals=game.rules.redeals,
+            table_seq=self._table_seq,
+            action=self._action,
         )  # fmt: skip
         self.view = obs
         if status == "lost" and self._post_mortem is None:
@@ -438,6 +532,28 @@ class TerraceWidget(anywidget.AnyWidget):
         if isinstance(data, dict):
             data["image/svg+xml"] = str(svg_board(self._game.observation(prove_loss=False)))
         return bundle
+
+
+def finishing_moves(game: Game) -> list[Move]:
+    """The moves that win from here by foundation moves alone, when nothing is left to
+    decide: no face-down card, an empty stock, and every remaining card goes up in turn
+    (in both families). Empty when that is not so. Reads only what the player sees."""
+    seen = game.observation(prove_loss=False)
+    if seen["status"] != "playing" or any("#" in cards for cards in seen["piles"].values()):
+        return []
+    work = game.copy()
+    played: list[Move] = []
+    while work.observation(prove_loss=False)["status"] == "playing":
+        up = next(
+            (m for m in work.legal_moves()
+             if m.target.startswith("f") and not m.source.startswith("f")),
+            None,
+        )  # fmt: skip
+        if up is None:
+            return []
+        work.play(up)
+        played.append(up)
+    return played if work.observation(prove_loss=False)["status"] == "won" else []
 
 
 def _safely(compute: Callable[[], _T], default: _T) -> _T:

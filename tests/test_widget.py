@@ -355,3 +355,76 @@ def test_mimebundle_has_an_svg_for_viewers_without_a_kernel() -> None:
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["image/svg+xml"].startswith("<svg")
     assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_restart_and_new_deal_are_undone_like_moves() -> None:
+    w = play("klondike", seed=7)
+    for _ in range(5):
+        intent(w, "deal")
+    intent(w, "move", move=next(m for m in w.view["legal_moves"] if m != "deal"))
+    played = w.game.to_dict()
+    intent(w, "restart")
+    assert w.view["moves_played"] == 0 and w.view["can_undo"] and not w.view["can_redo"]
+    assert w.view["action"] == {"kind": "restart", "moves": []}
+    intent(w, "undo")  # the game comes back with its history
+    assert w.game.to_dict() == played and w.view["action"]["kind"] == "undo-game"
+    intent(w, "undo")  # and its own undo goes on from there
+    assert w.view["action"]["kind"] == "undo" and len(w.game.history) == 5
+    intent(w, "redo")
+    assert w.game.to_dict() == played
+    intent(w, "redo")  # forward again to the restarted deal
+    assert w.view["action"]["kind"] == "redo-game" and w.view["moves_played"] == 0
+    intent(w, "new", variant="wood", seed=3)
+    assert w.view["variant"] == "wood" and w.view["can_undo"]
+    intent(w, "undo")
+    assert w.view["variant"] == "klondike" and w.view["moves_played"] == 0
+    intent(w, "undo")
+    assert w.game.to_dict() == played
+    w.play("deal")  # a new move forgets the games ahead
+    assert not w.view["can_redo"]
+
+
+def test_only_so_many_earlier_games_are_kept() -> None:
+    w = play("wood", seed=1)
+    for seed in range(widget_module.GAMES_KEPT + 5):
+        w.new_game(seed=seed + 2)
+    undone = 0
+    while w.undo():
+        undone += 1
+    assert undone == widget_module.GAMES_KEPT
+    assert w.view["deal_id"] == "wood#6"
+
+
+def test_a_trivially_won_table_finishes_by_itself() -> None:
+    foundations = {f"f{i + 1}": [r + s for r in "A23456789T"] for i, s in enumerate("CDHS")}
+    piles = {**foundations, "t1": ["KS", "QH", "JC"], "t2": ["KH", "QS", "JD"],
+             "t3": ["KC", "QD", "JS"], "t4": ["KD", "QC"], "t5": ["JH"]}  # fmt: skip
+    w = TerraceWidget(game=Game.from_piles("klondike", piles, rest_to=None))
+    moves: list[list[str]] = []
+    w.on_move(lambda _w, played: moves.append([str(m) for m in played]))
+    assert widget_module.finishing_moves(w.game) != []  # the table waits for a player's move
+    intent(w, "move", move="t5-t4")
+    assert w.view["status"] == "won" and w.view["action"]["kind"] == "finish"
+    assert len(moves) == 2 and moves[0] == ["t5-t4"] and len(moves[1]) == 12
+    w2 = TerraceWidget(game=Game.from_piles("klondike", piles, rest_to=None))
+    w2.auto_finish = False
+    intent(w2, "move", move="t5-t4")
+    assert w2.view["status"] == "playing"
+
+
+def test_no_auto_finish_while_a_card_is_hidden() -> None:
+    w = play("klondike", seed=7)
+    assert widget_module.finishing_moves(w.game) == []
+    intent(w, "deal")
+    assert w.view["action"]["kind"] == "move" and w.view["status"] == "playing"
+
+
+def test_the_lost_text_says_no_line_wins_and_moves_stay_open() -> None:
+    game = Game.from_piles(
+        "klondike-no-redeal",
+        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"], "t3": ["5H"]},
+        rest_to="t3",
+    )
+    w = TerraceWidget(game=game)
+    assert w.view["message"] == {"kind": "lost", "text": "This deal can no longer be won."}
+    assert w.view["redeals"] == 0 and w.view["table_seq"] == 1
