@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any, Literal
 
+from .actions import apply_action, legal_actions
 from .cards import RANK_TITLES, builds_down, code, is_red, parse_card, rank_of, suit_of
 from .deal import shuffled_deck
 from .engine import STOCK, WASTE, Table, UndoRecord
@@ -581,6 +582,19 @@ class Game:
     def __repr__(self) -> str:
         name = self.deal_id or f"{self.variant} (constructed)"
         return f"<Game {name}: {len(self.history)} moves, score {self.score}, {self.status}>"
+
+    # ------------------------------------------------------------ agents (see actions.py)
+    def clone(self) -> Game:
+        """An independent copy, as OpenSpiel names it (the same as :meth:`copy`)."""
+        return self.copy()
+
+    def legal_actions(self) -> list[int]:
+        """The legal moves as action numbers (:mod:`terrace_widget.actions`), ascending."""
+        return legal_actions(self)
+
+    def apply(self, action: int) -> Move:
+        """Play action number ``action``; an illegal one raises ``IllegalMoveError``, unchanged."""
+        return apply_action(self, action)
 
 
 # ---------------------------------------------------------------- helpers

@@ -1,0 +1,304 @@
+"""The agent interface: a fair view of a game, a referee for bots, and a Gymnasium environment.
+
+Everything here that a bot sees comes from :func:`fair_observation`, which is
+``Game.observation()`` with nothing that could tell a hidden card: no deal id, and a
+status that does not rest on a search through the hidden cards.
+
+* :func:`tournament` plays bots against the same deals and returns one row per game;
+  :func:`summarize` turns the rows into a table with 95% intervals. No Gymnasium needed.
+* :func:`imagined_game` gives a bot a :class:`Game` to try moves on: it shows exactly what
+  the observation shows, and its hidden cards are dealt at random from the unseen ones.
+* :class:`SolitaireEnv` (needs ``pip install terrace-widget[gym]``) is a Gymnasium
+  ``Env``; importing this module registers ``terrace_widget/Terrace-v0``,
+  ``terrace_widget/Klondike-v0`` and the other nine (see :data:`ENV_IDS`).
+
+Actions are the numbers of :mod:`terrace_widget.actions`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from statistics import mean, stdev
+from typing import TYPE_CHECKING, Any
+
+from .actions import action_list, action_mask, action_move, action_number, legal_actions
+from .cards import CODES
+from .game import Game
+from .moves import Move
+from .variants import VARIANTS, get_rules
+
+if TYPE_CHECKING:
+    from .gym_env import SolitaireEnv
+
+__all__ = [
+    "ENV_IDS",
+    "Player",
+    "PlayerFactory",
+    "SolitaireEnv",
+    "action_list",
+    "action_mask",
+    "action_move",
+    "action_number",
+    "fair_observation",
+    "imagined_game",
+    "legal_actions",
+    "register_envs",
+    "summarize",
+    "tournament",
+]
+
+Observation = dict[str, Any]
+Player = Callable[[Observation], "Move | str | None"]
+"""A bot: gets the fair observation, returns its move (a Move or its text), or None to stop."""
+PlayerFactory = Callable[[int], Player]
+"""Makes the player for one game; it is given the deal's seed (for a bot's own randomness)."""
+
+
+def _env_name(variant: str) -> str:
+    return "".join(word.capitalize() for word in variant.split("-"))
+
+
+ENV_IDS: dict[str, str] = {
+    variant: f"terrace_widget/{_env_name(variant)}-v0" for variant in VARIANTS
+}
+"""Gymnasium id of each game: ``terrace_widget/GeneralsPatience-v0`` for ``generals-patience``."""
+
+
+# ------------------------------------------------------------------ what a bot sees
+
+
+def fair_observation(game: Game) -> Observation:
+    """``game.observation()`` with nothing that tells a hidden card.
+
+    The deal id is left out (with the documented shuffle it rebuilds the whole deck), and
+    the status says ``lost`` only when no move is left: the game-over search behind
+    ``Game.status`` looks through the hidden cards, so its verdict is not a player's.
+    """
+    obs = game.observation(prove_loss=False)
+    obs.pop("deal_id", None)
+    if obs["status"] == "lost" and obs["legal_moves"]:
+        obs["status"] = "playing"
+    return obs
+
+
+def imagined_game(observation: Mapping[str, Any], rng: random.Random | int | None = None) -> Game:
+    """A game that shows exactly what ``observation`` shows; its hidden cards are a guess.
+
+    The cards the observation does not show are shuffled (with ``rng``, a
+    ``random.Random`` or a seed) into its face-down places. Legal moves depend only on
+    what is visible, so the imagined game has the observation's legal moves, and a bot
+    may try moves on it freely: a card it turns up is a guess, not the real one.
+    """
+    rules = get_rules(observation["variant"])
+    piles: Mapping[str, Sequence[str]] = observation["piles"]
+    seen = Counter(card for cards in piles.values() for card in cards if card != "#")
+    unseen = [card for card in CODES for _ in range(rules.decks - seen[card])]
+    hidden = sum(card == "#" for cards in piles.values() for card in cards)
+    if len(unseen) != hidden:
+        raise ValueError(
+            f"the observation shows {hidden} face-down cards but {len(unseen)} cards are unseen"
+        )
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    rng.shuffle(unseen)
+    cards = iter(unseen)
+    imagined = {
+        name: ["#" + next(cards) if card == "#" else card for card in pile]
+        for name, pile in piles.items()
+    }
+    redeals_left = observation["redeals_left"]
+    used = 0 if rules.redeals is None or redeals_left is None else rules.redeals - redeals_left
+    return Game.from_piles(
+        rules,
+        imagined,
+        base_rank=observation["base_rank"],
+        stock_locked=bool(observation["stock_locked"]),
+        redeals_used=used,
+        rest_to=None,
+    )
+
+
+# ------------------------------------------------------------------ the referee
+
+END_WON = "won"
+END_NO_MOVES = "no moves"
+END_STOPPED = "stopped"
+END_REPETITION = "repetition"
+END_MOVE_LIMIT = "move limit"
+END_ILLEGAL = "illegal move"
+
+
+def _visible_key(obs: Mapping[str, Any]) -> str:
+    return json.dumps(
+        [obs["piles"], obs["base_rank"], obs["stock_locked"], obs["redeals_left"]],
+        separators=(",", ":"),
+    )
+
+
+def play_one(
+    player: Player,
+    variant: str,
+    seed: int,
+    *,
+    max_moves: int = 1000,
+    repetitions: int = 3,
+) -> tuple[Game, str]:
+    """Let ``player`` play the deal ``variant#seed``; return the finished game and how it ended.
+
+    The player sees only :func:`fair_observation`. The game ends when it is won, when no
+    move is left, when the player returns ``None`` or an illegal move (which is not
+    played), after ``max_moves`` moves, or when the same visible position comes back for
+    the ``repetitions``-th time (a bot going round in circles).
+    """
+    game = Game(variant, seed=seed)
+    seen: Counter[str] = Counter()
+    for _ in range(max_moves):
+        obs = fair_observation(game)
+        if obs["status"] == "won":
+            return game, END_WON
+        if not obs["legal_moves"]:
+            return game, END_NO_MOVES
+        key = _visible_key(obs)
+        seen[key] += 1
+        if seen[key] >= repetitions:
+            return game, END_REPETITION
+        move = player(obs)
+        if move is None:
+            return game, END_STOPPED
+        try:
+            game.play(move)
+        except ValueError:
+            return game, END_ILLEGAL
+    won = fair_observation(game)["status"] == "won"
+    return game, END_WON if won else END_MOVE_LIMIT
+
+
+def tournament(
+    players: Mapping[str, PlayerFactory],
+    variants: Iterable[str],
+    seeds: Iterable[int],
+    *,
+    max_moves: int = 1000,
+    repetitions: int = 3,
+) -> list[dict[str, Any]]:
+    """Every player plays every deal ``variant#seed``; one result row per game.
+
+    ``players`` maps a name to a factory called once per game with the deal's seed, which
+    returns the player for that game (``lambda seed: greedy`` for a plain function; a
+    random bot can seed its own generator). Every player gets the same deals, so the
+    comparison is paired. A row: ``variant, player, seed, score, cards, won, moves, end``
+    (``end`` says how the game ended; see :func:`play_one`).
+
+    >>> rows = tournament({"first": lambda seed: lambda obs: obs["legal_moves"][0]},
+    ...                   ["klondike"], [1, 2])
+    >>> [(row["seed"], row["end"]) for row in rows]
+    [(1, 'repetition'), (2, 'repetition')]
+    """
+    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1:
+        raise ValueError(f"max_moves is a whole number of at least 1, not {max_moves!r}")
+    if not isinstance(repetitions, int) or isinstance(repetitions, bool) or repetitions < 2:
+        raise ValueError(f"repetitions is a whole number of at least 2, not {repetitions!r}")
+    variants = [get_rules(variant).id for variant in variants]
+    seeds = list(seeds)
+    rows = []
+    for variant in variants:
+        for name, make_player in players.items():
+            for seed in seeds:
+                game, end = play_one(
+                    make_player(seed),
+                    variant,
+                    seed,
+                    max_moves=max_moves,
+                    repetitions=repetitions,
+                )
+                rows.append(
+                    {
+                        "variant": variant,
+                        "player": name,
+                        "seed": seed,
+                        "score": game.score,
+                        "cards": game.rules.cards,
+                        "won": end == END_WON,
+                        "moves": len(game.history),
+                        "end": end,
+                    }
+                )
+    return rows
+
+
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion, in percent."""
+    if n == 0:
+        return (0.0, 100.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (100 * max(0.0, centre - half), 100 * min(1.0, centre + half))
+
+
+def summarize(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (variant, player): games, wins and the win rate with its 95% Wilson
+    interval, the mean share of the cards on foundations with a 95% normal interval
+    (mean ± 1.96 standard errors), and the mean number of moves."""
+    groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault((row["variant"], row["player"]), []).append(row)
+    table = []
+    for (variant, player), games in groups.items():
+        shares = [100 * game["score"] / game["cards"] for game in games]
+        wins = sum(bool(game["won"]) for game in games)
+        half = 1.96 * stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else math.inf
+        low, high = _wilson(wins, len(games))
+        table.append(
+            {
+                "variant": variant,
+                "player": player,
+                "games": len(games),
+                "wins": wins,
+                "win_pct": 100 * wins / len(games),
+                "win_pct_low": low,
+                "win_pct_high": high,
+                "cards_pct": mean(shares),
+                "cards_pct_low": max(0.0, mean(shares) - half),
+                "cards_pct_high": min(100.0, mean(shares) + half),
+                "moves": mean(game["moves"] for game in games),
+            }
+        )
+    return table
+
+
+# ------------------------------------------------------------------ Gymnasium
+
+
+def register_envs() -> None:
+    """Register the eleven environments with Gymnasium (done on import when it is installed)."""
+    import gymnasium
+
+    for variant, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="terrace_widget.gym_env:SolitaireEnv",
+                kwargs={"variant": variant},
+            )
+
+
+def __getattr__(name: str) -> object:
+    if name == "SolitaireEnv":
+        try:
+            from .gym_env import SolitaireEnv
+        except ImportError as error:
+            raise ImportError(
+                f"SolitaireEnv needs Gymnasium ({error}): pip install 'terrace-widget[gym]'"
+            ) from None
+        return SolitaireEnv
+    raise AttributeError(f"module 'terrace_widget.env' has no attribute {name!r}")
+
+
+if importlib.util.find_spec("gymnasium") is not None:
+    register_envs()
