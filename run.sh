@@ -2,8 +2,11 @@
 # terrace_widget: one entry point for a fresh clone.
 #
 #   bash run.sh setup   # .venv with the package and its test tools; as root, also the
-#                       # Debian packages the tests need (aisleriot, guile-3.0, chromium, a font)
+#                       # Debian packages the tests need (aisleriot, guile-3.0, chromium, a
+#                       # font, nodejs and npm) and the front end's pinned tools (npm ci)
 #   bash run.sh test    # setup, then the whole test suite: python -m pytest [ARGS...]
+#   bash run.sh fast    # setup, then the fast tier (under a minute) [ARGS...]: the same as
+#                       # bash run.sh test -m "not slow and not browser and not oracle"
 #   bash run.sh play [ARGS...]
 #                       # setup with the [play] extra, then JupyterLab on play/01-play.ipynb,
 #                       # a copy of notebooks/ made once in the ignored play/ folder (your
@@ -19,12 +22,16 @@ cd "$ROOT"
 VENV=${VENV:-$ROOT/.venv}
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(aisleriot guile-3.0 chromium fonts-dejavu-core)
+# Debian's Node.js runs the front end's tests, tsc and the bundle check; only when no npm is
+# on the PATH (a Node installed another way is used as it is).
+command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm)
+FAST_TIER="not slow and not browser and not oracle"
 
 say() { printf '[run.sh] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 usage() {
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -43,20 +50,22 @@ apt_packages_present() {
   command -v guile-3.0 >/dev/null 2>&1 &&
     compgen -G '/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go' >/dev/null &&
     command -v chromium >/dev/null 2>&1 &&
+    command -v npm >/dev/null 2>&1 &&
     [ -d /usr/share/fonts/truetype/dejavu ]
 }
 
 setup_apt() {
   if apt_packages_present; then
-    say "Aisleriot, guile-3.0 (the oracle tests) and chromium (the browser tests) are installed."
+    say "Aisleriot, guile-3.0 (oracle tests), chromium (browser tests) and npm are installed."
     return
   fi
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-    say "Aisleriot/guile-3.0/chromium missing and not root with apt-get: the oracle and"
-    say "browser tests will be skipped. To run them: sudo apt-get install -y ${APT_PACKAGES[*]}"
+    say "Aisleriot/guile-3.0/chromium/npm missing and not root with apt-get: the oracle,"
+    say "browser and front-end tests will be skipped (outside CI). To run them:"
+    say "  sudo apt-get install -y ${APT_PACKAGES[*]}"
     return
   fi
-  say "Installing ${APT_PACKAGES[*]} with apt-get (oracle and browser tests; about a minute)..."
+  say "Installing ${APT_PACKAGES[*]} with apt-get (oracle, browser, front-end tests)..."
   export DEBIAN_FRONTEND=noninteractive
   local apt=(apt-get -o DPkg::Lock::Timeout=300 -o Acquire::Retries=3 -q)
   retry "${apt[@]}" update
@@ -106,11 +115,11 @@ writable_cache() {
   say "Home directory not writable: using XDG_CACHE_HOME=$XDG_CACHE_HOME"
 }
 
-# The front end's build tool (esbuild, pinned in js/package-lock.json) for its tests; the
-# bundle itself is committed, so playing needs no Node.
+# The front end's build tools (esbuild and typescript, pinned in js/package-lock.json) for
+# its tests; the bundle itself is committed, so playing needs no Node.
 setup_js() {
   if ! command -v npm >/dev/null 2>&1; then
-    say "npm not found: the front-end tests will be skipped (install Node.js 18+ to run them)."
+    say "npm not found: the front-end tests will be skipped, or fail in CI (install Node.js 18+)."
     return
   fi
   local stamp="$ROOT/js/node_modules/.terrace-widget-lock" want
@@ -118,7 +127,7 @@ setup_js() {
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     return
   fi
-  say "Installing the front end's pinned build tool (npm ci in js/)..."
+  say "Installing the front end's pinned build tools (npm ci in js/)..."
   retry npm --prefix js ci --no-audit --no-fund --loglevel=error
   printf '%s\n' "$want" >"$stamp"
 }
@@ -138,13 +147,19 @@ cmd=${1:-}
 case "$cmd" in
   setup)
     setup test
-    say "Ready. Tests: bash run.sh test    Play: bash run.sh play"
+    say "Ready. Tests: bash run.sh test (all) or bash run.sh fast    Play: bash run.sh play"
     ;;
   test)
     setup test
     writable_cache
     say "Running the test suite: python -m pytest $*"
     exec "$VENV/bin/python" -m pytest "$@"
+    ;;
+  fast)
+    setup test
+    writable_cache
+    say "Running the fast tier: python -m pytest -m \"$FAST_TIER\" $*"
+    exec "$VENV/bin/python" -m pytest -m "$FAST_TIER" "$@"
     ;;
   play)
     setup play

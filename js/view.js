@@ -204,6 +204,7 @@ function fillPile(el, slot, view) {
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21bb";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
   outline.innerHTML = `<span class="tw-slot-mark">${mark}</span><span class="tw-slot-name">${slot.name}</span>`;
+  /** @type {HTMLElement[]} */
   const kids = [outline];
   for (const pos of slot.cards) {
     const card = cardEl(cards[pos.i], pos.i);

@@ -14,38 +14,7 @@ import { attachInteraction } from "./interact.js";
 import { computeLayout } from "./layout.js";
 import { createShell, messageFor, renderChrome, renderTable, showMessage, updateClock } from "./view.js";
 
-/**
- * The synced `view` trait: `Game.observation()` plus the widget's keys.
- * @typedef {object} View
- * @property {number} seq                 +1 on every change
- * @property {string} variant             "terrace"
- * @property {string} name                "Terrace"
- * @property {"terrace" | "klondike"} family
- * @property {string | null} deal_id
- * @property {"choosing-base" | "playing" | "won" | "lost"} status
- * @property {number} score
- * @property {number} max_score
- * @property {number | null} base_rank
- * @property {boolean} stock_locked
- * @property {number | null} redeals_left  null = unlimited
- * @property {number} stock_count
- * @property {number} deal_count          1 or 3
- * @property {number} moves_played
- * @property {boolean} can_undo
- * @property {boolean} can_redo
- * @property {string[]} pile_order
- * @property {Record<string, string[]>} piles  bottom → top; "#" is a face-down card
- * @property {string[]} legal_moves        "t3-f1", "t2-t5x3", "deal"
- * @property {{move: string | null, message: string, cards: string[], by?: "solver" | "fair" | "classic"} | null} hint
- * @property {{kind: "refused" | "info" | "won" | "lost", text: string} | null} message
- * @property {{id: string, name: string}[]} [variants]
- * @property {number} [started]           epoch ms when this deal started
- * @property {{moves: number, score: number, seconds: number} | null} [summary]
- * @property {string | null} [stock_reason]
- * @property {boolean} [winnable_check]  the "can this still be won?" indicator is on
- * @property {"won" | "unwinnable" | "unknown" | null} [winnable]  its verdict (null: off or checking)
- * @property {string | null} [post_mortem]  when lost: which move lost the game
- */
+/** @typedef {import("./view-types.js").View} View */
 
 /**
  * The player's hand, which only the browser knows.

@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * The types of the synced `view` trait (docs/widget-protocol.md), for JSDoc and `tsc` only:
+ * this module has no code, and the bundle never includes it.
+ *
+ * `Observation` mirrors `Game.observation()` in terrace_widget/game.py key for key
+ * (tests/test_js.py checks both lists); `View` adds the widget's own keys.
+ */
+
+/**
+ * What a player may see of a game: `Game.observation()`.
+ * @typedef {object} Observation
+ * @property {string} variant             "terrace"
+ * @property {string} name                "Terrace"
+ * @property {"terrace" | "klondike"} family
+ * @property {string | null} deal_id
+ * @property {"choosing-base" | "playing" | "won" | "lost"} status
+ * @property {number} score
+ * @property {number} max_score
+ * @property {number | null} base_rank
+ * @property {boolean} stock_locked
+ * @property {number | null} redeals_left  null = unlimited
+ * @property {number} stock_count
+ * @property {number} deal_count          1 or 3
+ * @property {number} moves_played
+ * @property {boolean} can_undo
+ * @property {boolean} can_redo
+ * @property {string[]} pile_order
+ * @property {Record<string, string[]>} piles  bottom → top; "#" is a face-down card
+ * @property {string[]} legal_moves        "t3-f1", "t2-t5x3", "deal"
+ * @property {Hint | null} hint            null in the observation; the widget fills it
+ */
+
+/**
+ * A hint: the move (or null), its sentence, the piles to light up and who found it.
+ * @typedef {{move: string | null, message: string, cards: string[], by?: "solver" | "fair" | "classic"}} Hint
+ */
+
+/**
+ * The keys the widget adds to the observation (the optional ones are missing from the
+ * placeholder drawn before the kernel's first view).
+ * @typedef {object} WidgetKeys
+ * @property {number} seq                 +1 on every change
+ * @property {{kind: "refused" | "info" | "won" | "lost", text: string} | null} message
+ * @property {{id: string, name: string}[]} [variants]
+ * @property {number} [started]           epoch ms when this deal started
+ * @property {{moves: number, score: number, seconds: number} | null} [summary]
+ * @property {string | null} [stock_reason]
+ * @property {boolean} [winnable_check]  the "can this still be won?" indicator is on
+ * @property {"won" | "unwinnable" | "unknown" | null} [winnable]  its verdict (null: off or checking)
+ * @property {string | null} [post_mortem]  when lost: which move lost the game
+ */
+
+/**
+ * The synced `view` trait: `Game.observation()` plus the widget's keys.
+ * @typedef {Observation & WidgetKeys} View
+ */
+
+export {};
