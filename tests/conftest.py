@@ -1,4 +1,4 @@
-"""Shared fixtures."""
+"""Shared fixtures (the test tiers are given in the repository's root conftest.py)."""
 
 from __future__ import annotations
 
