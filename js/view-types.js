@@ -49,6 +49,9 @@
  * @property {boolean} [winnable_check]  the "can this still be won?" indicator is on
  * @property {"won" | "unwinnable" | "unknown" | null} [winnable]  its verdict (null: off or checking)
  * @property {string | null} [post_mortem]  when lost: which move lost the game
+ * @property {{kind: "move" | "undo" | "redo" | "restart" | "new" | "undo-game" | "redo-game" | "finish", moves: string[]} | null} [action]  what changed the table last
+ * @property {number} [table_seq]         the first seq that showed the current table
+ * @property {number | null} [redeals]    how many redeals the game allows (null: unlimited)
  */
 
 /**
