@@ -1,0 +1,323 @@
+"""Fair players: they see only ``Game.observation()``, as a person at the table does.
+
+* :class:`RulePlayer` — a fast rule-based player (well under 5 ms a move) whose strategy
+  tips can be switched on and off one by one (``RulePlayer(tips={"base", "deal-on"})``);
+* :class:`FairSolverPlayer` — a strong fair player, the ceiling: at every move it solves a
+  few worlds consistent with what it sees (:func:`terrace_widget.advice.solve_fair`);
+* :func:`play_out` — the referee: plays a copy of a game to the end and says how it went.
+
+A player is any object with ``reset()`` and ``choose(observation) -> move text | None``
+(``None``: it gives up). The referee hands it nothing but observations.
+
+>>> from terrace_widget import Game
+>>> play_out(Game("terrace", seed=11), RulePlayer()).won
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import strategy
+from .cards import CODES
+from .game import Game
+from .variants import Rules, get_rules
+
+Observation = Mapping[str, Any]
+
+ALL_TIPS = frozenset(strategy.TIP_NAMES)
+
+
+def tips_for(variant: str | Rules) -> tuple[str, ...]:
+    """The tips that apply to a game: the base tip needs a base to choose, the pile-start
+    and deal-on tips a space the player fills by hand, the last two are Klondike's."""
+    rules = get_rules(variant)
+    if rules.family == "klondike":
+        return ("bring-down", "reorder")
+    tips = []
+    if rules.base == "choose":
+        tips.append("base")
+    tips.append("reversed")
+    if not rules.auto_fill:
+        tips += ["pile-start", "deal-on"]
+    return tuple(tips)
+
+
+class Player(Protocol):
+    """What the referee needs of a player."""
+
+    def reset(self) -> None: ...
+
+    def choose(self, observation: Observation) -> str | None: ...
+
+
+def _split(move: str) -> tuple[str, str, int]:
+    source, _, rest = move.partition("-")
+    target, _, count = rest.partition("x")
+    return source, target, int(count) if count else 1
+
+
+def position_key(obs: Observation) -> tuple[Any, ...]:
+    """What a player sees of a position, hashable (hidden cards are only counted)."""
+    piles = obs["piles"]
+    return (
+        tuple(tuple(piles[name]) for name in obs["pile_order"]),
+        obs["stock_locked"],
+        obs["redeals_left"],
+        obs["base_rank"],
+    )
+
+
+class RulePlayer:
+    """A simple rule-based player, with the help's tips as switches.
+
+    Terrace family, in this order of preference: a card to a foundation (reserve first,
+    then waste, then tableau); a tableau move that uncovers a card a foundation takes; the
+    waste card onto a tableau pile, or into a space; a deal. The tips change it:
+
+    * ``base``: choose the least-buried candidate (off: a candidate picked at random, seeded
+      by what is on the table);
+    * ``reversed``: a foundation move that starts a visible reversed run comes first, and a
+      move that would take the last foundation such a run needs waits until after a deal;
+    * ``pile-start``: a space is filled early with a card one below the base, and with any
+      other card only when nothing else (not even a deal) is left;
+    * ``deal-on``: while the stock is locked the waste card goes onto a pile if it can (off:
+      the player fills the space first, as if it had to).
+
+    Klondike: a card to a foundation; a group move that turns a face-down card; the waste
+    card to the tableau; a deal. ``reorder`` adds the sequence moves of
+    :func:`~terrace_widget.strategy.reorderings` and ``bring-down`` those of
+    :func:`~terrace_widget.strategy.bring_downs`, both before a deal.
+
+    The player never plays the same move twice from the same position (as it sees it), so
+    every game ends; ``choose`` returns ``None`` when nothing is left to try.
+    """
+
+    def __init__(self, tips: Iterable[str] = ALL_TIPS, *, name: str | None = None) -> None:
+        if isinstance(tips, str):
+            raise TypeError("tips is a collection of tip names, such as {'base', 'deal-on'}")
+        chosen = frozenset(tips)
+        unknown = sorted(chosen - ALL_TIPS)
+        if unknown:
+            raise ValueError(f"unknown tips {unknown}; the tips are: {', '.join(ALL_TIPS)}")
+        self.tips = chosen
+        self.name = name or "rules" + "".join(f"+{t}" for t in sorted(chosen))
+        self._tried: set[tuple[Any, str]] = set()
+
+    def __repr__(self) -> str:
+        return f"RulePlayer(tips={sorted(self.tips)})"
+
+    def reset(self) -> None:
+        """Forget the game played so far."""
+        self._tried = set()
+
+    def choose(self, observation: Observation) -> str | None:
+        """The move to play (and remember having tried), or ``None`` to give up."""
+        key = position_key(observation)
+        for move in self.ranked(observation):
+            if (key, move) not in self._tried:
+                self._tried.add((key, move))
+                return move
+        return None
+
+    def propose(self, observation: Observation) -> str | None:
+        """The move :meth:`choose` would play, without remembering it."""
+        key = position_key(observation)
+        return next((m for m in self.ranked(observation) if (key, m) not in self._tried), None)
+
+    def ranked(self, obs: Observation) -> list[str]:
+        """The moves this player would consider, best first."""
+        if obs["status"] in ("won", "lost"):
+            return []
+        if obs["family"] == "klondike":
+            return self._klondike(obs)
+        if obs["status"] == "choosing-base":
+            return [self._base(obs)]
+        return self._terrace(obs)
+
+    # ------------------------------------------------------------ Terrace family
+    def _base(self, obs: Observation) -> str:
+        readings = strategy.base_readings(obs)
+        if "base" in self.tips:
+            best = strategy.tip_base(obs)
+            assert best is not None and best.move is not None
+            return best.move
+        seen = " ".join(r.card for r in readings) + "|" + " ".join(obs["piles"]["reserve"])
+        move = random.Random(seen).choice(readings).move
+        assert move is not None
+        return move
+
+    def _terrace(self, obs: Observation) -> list[str]:
+        piles = obs["piles"]
+        tips = self.tips
+        locked = obs["stock_locked"]
+        start_rank = strategy.pile_start_rank(obs)
+        runs = strategy.reversed_runs(obs) if "reversed" in tips else []
+        heads = {run.cards[0] for run in runs if run.head_depth == 0}
+        order = {"reserve": 0.0, "waste": 1.0}
+        ranked: list[tuple[float, int, str]] = []
+        for i, move in enumerate(obs["legal_moves"]):
+            if move == "deal":
+                ranked.append((6.0, i, move))
+                continue
+            source, target, _ = _split(move)
+            if target[0] == "f":
+                card = piles[source][-1]
+                rank = order.get(source, 2.0)
+                if card in heads:
+                    rank -= 1.0
+                elif runs and strategy.spoils_run(obs, move, runs) is not None:
+                    rank = 7.0
+                ranked.append((rank, i, move))
+            elif source == "waste":
+                if piles[target]:
+                    ranked.append((4.0, i, move))
+                    continue
+                good = strategy.card_facts(piles["waste"][-1])[0] == start_rank
+                if locked and "deal-on" not in tips:
+                    rank = 3.9
+                elif "pile-start" in tips:
+                    rank = 3.5 if good else 8.0
+                else:
+                    rank = 5.0
+                ranked.append((rank, i, move))
+            elif source[0] == "t" and target[0] == "t":
+                pile = piles[source]
+                if len(pile) > 1 and any(
+                    strategy.foundation_takes(obs, f, pile[-2]) for f in _foundations(obs)
+                ):
+                    ranked.append((3.0, i, move))
+                elif len(pile) == 1 and piles["waste"] and not obs["stock_locked"]:
+                    ranked.append((4.5, i, move))  # opens a space for the waste card
+        ranked.sort()
+        return [move for _, _, move in ranked]
+
+    # ------------------------------------------------------------ Klondike
+    def _klondike(self, obs: Observation) -> list[str]:
+        piles = obs["piles"]
+        ranked: list[tuple[float, int, str]] = []
+        for i, move in enumerate(obs["legal_moves"]):
+            if move == "deal":
+                ranked.append((6.0, i, move))
+                continue
+            source, target, n = _split(move)
+            if target[0] == "f":
+                if source[0] == "t":
+                    rank = 0.0 if len(piles[source]) > 1 and piles[source][-2] == "#" else 1.5
+                else:
+                    rank = 1.0
+                ranked.append((rank, i, move))
+            elif source[0] == "t" and target[0] == "t":
+                pile = piles[source]
+                if len(pile) > n and pile[-n - 1] == "#":
+                    ranked.append((2.0 - 0.01 * min(pile.count("#"), 50), i, move))
+            elif source == "waste":
+                ranked.append((3.0, i, move))
+        if "reorder" in self.tips:
+            ranked += [(4.0, 100 + i, t.move) for i, t in enumerate(strategy.reorderings(obs))]
+        if "bring-down" in self.tips:
+            ranked += [(5.0, 200 + i, t.move) for i, t in enumerate(strategy.bring_downs(obs))]
+        ranked.sort()
+        return [move for _, _, move in ranked if move is not None]
+
+
+def _foundations(obs: Observation) -> list[str]:
+    return [n for n in obs["pile_order"] if n[0] == "f"]
+
+
+# ---------------------------------------------------------------- the ceiling
+def game_from_observation(obs: Observation, rules: str | Rules | None = None) -> Game:
+    """A game that looks exactly like ``obs``; its hidden cards are the unseen ones in a
+    fixed order (so nothing hidden from the real game leaks in)."""
+    rules = get_rules(rules if rules is not None else obs["variant"])
+    piles = obs["piles"]
+    unseen = [c for c in CODES for _ in range(rules.decks)]
+    for name in obs["pile_order"]:
+        for card in piles[name]:
+            if card != "#":
+                unseen.remove(card)
+    built: dict[str, list[str]] = {}
+    for name in obs["pile_order"]:
+        built[name] = ["#" + unseen.pop() if c == "#" else c for c in piles[name]]
+    used = 0
+    if rules.redeals is not None and obs["redeals_left"] is not None:
+        used = rules.redeals - obs["redeals_left"]
+    return Game.from_piles(
+        rules,
+        built,
+        base_rank=obs["base_rank"],
+        stock_locked=bool(obs["stock_locked"]),
+        redeals_used=used,
+        rest_to=None,
+    )
+
+
+class FairSolverPlayer:
+    """The strong fair player: at each move it builds a game from the observation, solves
+    ``samples`` worlds of its hidden cards (``budget`` nodes each) and plays the first move
+    that wins in the most of them; where none wins it plays as :class:`RulePlayer` would.
+    It remembers nothing of the stock once turned over (``memory=False``)."""
+
+    def __init__(self, samples: int = 4, budget: int = 2000, *, seed: int = 0) -> None:
+        self.samples, self.budget, self.seed = samples, budget, seed
+        self.name = f"fair-solver({samples}x{budget})"
+        self._fallback = RulePlayer()
+
+    def reset(self) -> None:
+        self._fallback.reset()
+
+    def choose(self, observation: Observation) -> str | None:
+        from .advice import solve_fair
+
+        if observation["status"] in ("choosing-base", "playing"):
+            game = game_from_observation(observation)
+            result = solve_fair(game, self.samples, self.budget, seed=self.seed, memory=False)
+            if result.best is not None:
+                return str(result.best)
+        return self._fallback.choose(observation)
+
+
+# ---------------------------------------------------------------- the referee
+@dataclass(frozen=True)
+class PlayResult:
+    """How a game played by :func:`play_out` went."""
+
+    won: bool
+    status: str
+    """``won``; ``gave-up`` (the player had nothing left); ``lost`` (no move left);
+    ``stopped`` (``max_moves`` reached)."""
+    score: int
+    moves: int
+    seconds: float
+
+
+def play_out(game: Game, player: Player, max_moves: int = 3000) -> PlayResult:
+    """Play a copy of ``game`` with ``player`` until it is won, the player gives up, no
+    move is left or ``max_moves`` are played. The player sees only observations."""
+    if not isinstance(game, Game):
+        raise TypeError(f"play_out plays a Game, not {type(game).__name__}")
+    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
+        raise ValueError(f"max_moves is a whole number >= 0, not {max_moves!r}")
+    start = time.perf_counter()
+    g = game.copy()
+    player.reset()
+    played = 0
+    status = "stopped"
+    while True:
+        obs = g.observation(prove_loss=False)
+        if obs["status"] in ("won", "lost"):
+            status = obs["status"]
+            break
+        if played >= max_moves:
+            break
+        move = player.choose(obs)
+        if move is None:
+            status = "gave-up"
+            break
+        g.play(move)
+        played += 1
+    return PlayResult(status == "won", status, g.score, played, time.perf_counter() - start)
