@@ -1,0 +1,163 @@
+"""What the help's strategy tips are worth to a fair player: play deals 1..N of each game
+with every tip on, each tip off in turn and none, and print the paired effects.
+
+    python benchmarks/strategy.py --deals 2000 --workers 2 --data notebooks/data \\
+        --summary terrace_widget/strategy-effects.json
+    python benchmarks/strategy.py --deals 200 --games terrace,klondike --no-draws
+
+The player is terrace_widget.players.RulePlayer (it sees only the observation); the
+intervals are 95%: Newcombe's for paired proportions, a normal one for per-deal mean
+differences (the base rows). Draw one against draw three is played on the same deals
+with the same number of redeals (``klondike-three-card@redeals=2`` is draw three with
+draw one's two redeals). Records are appended to ``--cache`` as deals finish, so an
+interrupted run resumes where it stopped: one file per game, ``strategy-<game>.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from terrace_widget.tip_study import (
+    PLAYER_VERSION,
+    base_classes,
+    draw_effects,
+    play_tips,
+    tip_effects,
+)
+
+GAMES = (
+    "terrace",
+    "klondike",
+    "generals-patience",
+    "klondike-three-card",
+    "falling-stars",
+    "wood",
+    "blondes-and-brunettes",
+    "signora",
+    "redheads",
+    "klondike-unlimited",
+    "klondike-no-redeal",
+)
+"""In the order they are played (the most asked-about first, so a cut-short run has them)."""
+DRAWS = (
+    ("klondike", "klondike-three-card@redeals=2"),
+    ("klondike-unlimited", "klondike-three-card"),
+    ("klondike-no-redeal", "klondike-three-card@redeals=0"),
+)
+"""Draw one against draw three, each pair with the same number of redeals."""
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def cache_of(folder: str | None, spec: str) -> Path | None:
+    """``strategy-klondike-three-card-redeals-2.jsonl`` for ``klondike-three-card@redeals=2``."""
+    if folder is None:
+        return None
+    return Path(folder) / f"strategy-{spec.replace('@', '-').replace('=', '-')}.jsonl"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals 1..N per game")
+    parser.add_argument("--games", default="all", help="'all' or specs separated by commas")
+    parser.add_argument("--no-draws", action="store_true", help="skip draw one against three")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    parser.add_argument("--data", default=None, help="folder of the strategy-<game>.jsonl files")
+    parser.add_argument("--summary", default=None, help="write the effects as JSON here")
+    args = parser.parse_args(argv)
+
+    games = list(GAMES) if args.games == "all" else [g for g in args.games.split(",") if g]
+    seeds = range(1, args.deals + 1)
+    start = time.perf_counter()
+    records = []
+    for game in games:
+        t = time.perf_counter()
+        rows = play_tips(game, seeds, executor=args.workers, cache=cache_of(args.data, game))
+        records += rows
+        print(
+            f"{game}: {args.deals} deals, {len(rows)} games in {time.perf_counter() - t:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+    draws = []
+    if not args.no_draws:
+        extra = sorted({three for one, three in DRAWS if three not in games})
+        for spec in extra:
+            records += play_tips(
+                spec, seeds, configs="full", executor=args.workers, cache=cache_of(args.data, spec)
+            )
+        draws = draw_effects(records, [(o, t) for o, t in DRAWS if o in games or o in extra])
+    elapsed = time.perf_counter() - start
+    effects = tip_effects(records)
+    print("| game | tip | deals | with | without | difference (points) | 95% interval |")
+    print("|---|---|--:|--:|--:|--:|---|")
+    for e in effects:
+        print(
+            f"| {e['spec']} | {e['tip']} | {e['deals']} | {pct(e['with'])} | {pct(e['without'])} "
+            f"| {points(e['difference'])} | {points(e['low'])} to {points(e['high'])} |"
+        )
+    if draws:
+        print(
+            "\n| draw one | draw three | deals | won, draw one | won, draw three "
+            "| difference | 95% interval |"
+        )
+        print("|---|---|--:|--:|--:|--:|---|")
+        for d in draws:
+            print(
+                f"| {d['one']} | {d['three']} | {d['deals']} | {pct(d['draw one'])} | "
+                f"{pct(d['draw three'])} | {points(d['difference'])} | "
+                f"{points(d['low'])} to {points(d['high'])} |"
+            )
+    classes = base_classes(records)
+    if classes:
+        print(
+            "\n| game | cards of the base rank in the reserve | candidate bases "
+            "| won (95% interval) |"
+        )
+        print("|---|---|--:|---|")
+        for c in classes:
+            print(
+                f"| {c['spec']} | {c['in_reserve']} | {c['bases']} | {pct(c['won'])} "
+                f"({pct(c['low'])}–{pct(c['high'])}) |"
+            )
+    print(
+        f"\nRulePlayer version {PLAYER_VERSION}, deals 1..{args.deals}; {len(records)} games "
+        f"in {elapsed:.1f} s wall."
+    )
+    if args.summary:
+        command = "python benchmarks/strategy.py " + " ".join(
+            argv if argv is not None else sys.argv[1:]
+        )
+        Path(args.summary).write_text(
+            json.dumps(
+                {
+                    "player_version": PLAYER_VERSION,
+                    "command": command,
+                    "deals": args.deals,
+                    "effects": effects,
+                    "draws": draws,
+                    "bases": classes,
+                },
+                indent=1,
+                ensure_ascii=False,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,347 @@
+"""What each strategy tip is worth: the same deals played by fair players with the tip on
+and off (a paired design), in parallel through any executor, cached to JSON lines.
+
+>>> (record,) = play_tips(["terrace"], [6], executor="serial")
+>>> sorted(record["games"])
+['all', 'no-base', 'no-deal-on', 'no-pile-start', 'no-reversed', 'none']
+>>> [b[0] for b in record["bases"]]
+['6S', '3S', 'JH', 'QH']
+
+Each deal of each game is played by :class:`~terrace_widget.players.RulePlayer` with
+every tip that applies (``all``), with each tip switched off in turn (``no-<tip>``) and
+with none (``none``). Where the player chooses the base, it also plays each candidate
+base card with the other tips on (``bases``), so the tip's base, a base chosen at
+random (the mean over the candidates) and the best of them come from the same deals.
+A game spec is a variant id, optionally with another number of redeals:
+``"klondike-three-card@redeals=2"`` is draw three with draw one's two redeals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Literal
+
+from . import strategy
+from .game import Game
+from .players import RulePlayer, play_out, tips_for
+from .variants import Rules, get_rules
+
+PLAYER_VERSION = "1"
+"""Part of every cache key: bump it when the rule-based player changes."""
+MAX_MOVES = 3000
+
+
+def rules_of(spec: str) -> Rules:
+    """The rules of a game spec: ``"klondike"`` or ``"klondike-three-card@redeals=2"``."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a game spec is text such as 'klondike@redeals=0', not {spec!r}")
+    variant, _, option = spec.partition("@")
+    rules = get_rules(variant)
+    if not option:
+        return rules
+    name, _, value = option.partition("=")
+    if name != "redeals" or not (value.isdigit() or value == "unlimited"):
+        raise ValueError(f"{spec!r}: the only option is @redeals=N (or @redeals=unlimited)")
+    return replace(rules, redeals=None if value == "unlimited" else int(value))
+
+
+def play_deal(spec: str, seed: int, configs: Literal["all", "full"] = "all") -> dict[str, Any]:
+    """The record of one deal (the worker of :func:`play_tips`): for each configuration,
+    ``[won 0/1, score, moves]``; where the player chooses the base, one entry per candidate
+    ``[card, cards of its rank in the reserve, depth of the deepest (-1: none), won, score,
+    tip's pick 0/1, the random pick 0/1]``."""
+    rules = rules_of(spec)
+    game = Game(rules, seed=seed)
+    tips = set(tips_for(rules))
+    plans: list[tuple[str, set[str]]] = [("all", tips)]
+    if configs == "all":
+        plans += [(f"no-{t}", tips - {t}) for t in sorted(tips)] + [("none", set())]
+    start = time.perf_counter()
+    games: dict[str, list[int]] = {}
+    for config, on in plans:
+        result = play_out(game, RulePlayer(on), MAX_MOVES)
+        games[config] = [int(result.won), result.score, result.moves]
+    record: dict[str, Any] = {
+        "player_version": PLAYER_VERSION,
+        "spec": spec,
+        "seed": seed,
+        "games": games,
+    }
+    if configs == "all" and "base" in tips:
+        obs = game.observation()
+        pick = strategy.tip_base(obs)
+        random_pick = RulePlayer(tips - {"base"})._base(obs)
+        bases = []
+        for reading in strategy.base_readings(obs):
+            g = game.copy()
+            g.play(reading.move or "")
+            result = play_out(g, RulePlayer(tips), MAX_MOVES)
+            bases.append(
+                [
+                    reading.card,
+                    reading.in_reserve,
+                    max(reading.depths, default=-1),
+                    int(result.won),
+                    result.score,
+                    int(pick is not None and reading.card == pick.card),
+                    int(reading.move == random_pick),
+                ]
+            )
+        record["bases"] = bases
+    record["seconds"] = round(time.perf_counter() - start, 3)
+    return record
+
+
+def _read(path: Path) -> dict[tuple[str, int], dict]:
+    done: dict[tuple[str, int], dict] = {}
+    if not path.exists():
+        return done
+    with path.open(encoding="utf-8") as file:
+        for line in file:
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(row, dict) and row.get("player_version") == PLAYER_VERSION:
+                done[(row["spec"], row["seed"])] = row
+    return done
+
+
+def play_tips(
+    specs: str | Iterable[str],
+    seeds: int | Iterable[int],
+    *,
+    configs: Literal["all", "full"] = "all",
+    executor: Executor | Literal["serial"] | int | None = None,
+    cache: str | os.PathLike[str] | None = None,
+) -> list[dict[str, Any]]:
+    """Play every deal of every game spec with every configuration; one record per deal
+    (see :func:`play_deal`), in order.
+
+    ``seeds``: a count (deals 1..N) or the seeds. ``executor``: ``None`` a process pool
+    over every core, ``"serial"`` this process, a number of processes, or any
+    ``concurrent.futures.Executor`` (a Dask ``client.get_executor()``). ``cache``: a
+    JSON-lines file; deals already in it are not played again, new ones are appended as
+    they finish.
+    """
+    spec_list = [specs] if isinstance(specs, str) else list(specs)
+    for spec in spec_list:
+        rules_of(spec)
+    if isinstance(seeds, int) and not isinstance(seeds, bool):
+        if seeds < 0:
+            raise ValueError(f"seeds: a count >= 0 or a list of seeds, not {seeds}")
+        seeds = range(1, seeds + 1)
+    seed_list = list(seeds)
+    if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in seed_list):
+        raise ValueError("seeds are whole numbers >= 0")
+    if configs not in ("all", "full"):
+        raise ValueError(f"configs is 'all' or 'full', not {configs!r}")
+    path = None if cache is None else Path(cache)
+    done = _read(path) if path is not None else {}
+    tasks = [(spec, seed) for spec in spec_list for seed in seed_list]
+    todo = [t for t in tasks if not done.get(t)]
+    out = None if path is None else path.open("a", encoding="utf-8")
+
+    def finish(task: tuple[str, int], row: dict) -> None:
+        done[task] = row
+        if out is not None:
+            out.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.flush()
+
+    try:
+        if executor == "serial" or executor == 1:
+            for task in todo:
+                finish(task, play_deal(*task, configs))
+        elif todo:
+            own = None
+            if executor is None or (isinstance(executor, int) and not isinstance(executor, bool)):
+                workers = (os.cpu_count() or 1) if executor is None else executor
+                if workers < 1:
+                    raise ValueError(f"executor: a pool has at least 1 worker, not {workers}")
+                own = ProcessPoolExecutor(max_workers=workers)
+                pool: Executor = own
+            elif isinstance(executor, Executor):
+                pool = executor
+            else:
+                raise ValueError(
+                    "executor is None, 'serial', a number of processes or an Executor, "
+                    f"not {executor!r}"
+                )
+            try:
+                futures: dict[Future[dict], tuple[str, int]] = {
+                    pool.submit(play_deal, spec, seed, configs): (spec, seed) for spec, seed in todo
+                }
+                for future in as_completed(futures):
+                    finish(futures[future], future.result())
+            finally:
+                if own is not None:
+                    own.shutdown(cancel_futures=True)
+    finally:
+        if out is not None:
+            out.close()
+    return [done[task] for task in tasks]
+
+
+# ---------------------------------------------------------------- statistics
+def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def paired_difference(
+    pairs: Sequence[tuple[bool, bool]], z: float = 1.96
+) -> tuple[float, float, float]:
+    """Difference of two paired win rates (first minus second) with Newcombe's interval for
+    paired proportions (his method 10: Wilson intervals combined through the correlation
+    of the pairs). Returns (difference, low, high)."""
+    n = len(pairs)
+    if n == 0:
+        raise ValueError("no pairs")
+    a = sum(x and y for x, y in pairs)
+    b = sum(x and not y for x, y in pairs)
+    c = sum(y and not x for x, y in pairs)
+    d = n - a - b - c
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = _wilson(a + b, n, z)
+    l2, u2 = _wilson(a + c, n, z)
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = 0.0 if margins == 0 else (a * d - b * c) / math.sqrt(margins)
+    delta = p1 - p2
+    low = delta - math.sqrt(
+        max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2)
+    )
+    high = delta + math.sqrt(
+        max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2)
+    )
+    return delta, max(-1.0, low), min(1.0, high)
+
+
+def mean_difference(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean of paired per-deal differences with a normal 95% interval."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def tip_effects(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per game spec and tip: the win rate with every tip (``all``), without that
+    tip, their paired difference and its 95% interval (Newcombe), and the deal count. The
+    ``every tip`` row compares all tips with none; for the base tip, two rows compare the
+    tip's base with a random one (the mean over the candidates) and with the best one for
+    this player (paired per-deal means, normal interval)."""
+    by: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for r in records:
+        by[r["spec"]].append(r)
+    rows = []
+    for spec, deals in by.items():
+        configs = sorted({c for d in deals for c in d["games"] if c.startswith("no-")})
+        for config in [*configs, "none"]:
+            pairs = [
+                (bool(d["games"]["all"][0]), bool(d["games"][config][0]))
+                for d in deals
+                if "all" in d["games"] and config in d["games"]
+            ]
+            if not pairs:
+                continue
+            diff, low, high = paired_difference(pairs)
+            rows.append(
+                {
+                    "spec": spec,
+                    "tip": "every tip" if config == "none" else config[3:],
+                    "deals": len(pairs),
+                    "with": sum(x for x, _ in pairs) / len(pairs),
+                    "without": sum(y for _, y in pairs) / len(pairs),
+                    "difference": diff,
+                    "low": low,
+                    "high": high,
+                    "interval": "Newcombe paired",
+                }
+            )
+        bases = [d["bases"] for d in deals if d.get("bases")]
+        if bases:
+            tip_won = [float(next(b[3] for b in cands if b[5])) for cands in bases]
+            random_won = [statistics.fmean(b[3] for b in cands) for cands in bases]
+            best_won = [float(any(b[3] for b in cands)) for cands in bases]
+            for name, other in (("a random base", random_won), ("the best base", best_won)):
+                diffs = [t - o for t, o in zip(tip_won, other, strict=True)]
+                diff, low, high = mean_difference(diffs)
+                rows.append(
+                    {
+                        "spec": spec,
+                        "tip": f"base: the tip's base against {name}",
+                        "deals": len(bases),
+                        "with": statistics.fmean(tip_won),
+                        "without": statistics.fmean(other),
+                        "difference": diff,
+                        "low": low,
+                        "high": high,
+                        "interval": "paired mean, normal",
+                    }
+                )
+    return rows
+
+
+def base_classes(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Win rate of the candidate bases by how many cards of their rank the reserve holds
+    (0, 1, 2+), for each game spec: the measured rate the Coach quotes for "bases like it"."""
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for r in records:
+        for cand in r.get("bases") or []:
+            key = (r["spec"], str(min(cand[1], 2)) + ("+" if cand[1] >= 2 else ""))
+            counts[key][0] += cand[3]
+            counts[key][1] += 1
+    rows = []
+    for (spec, cls), (won, n) in sorted(counts.items()):
+        low, high = _wilson(won, n)
+        rows.append(
+            {"spec": spec, "in_reserve": cls, "bases": n, "won": won / n, "low": low, "high": high}
+        )
+    return rows
+
+
+def draw_effects(
+    records: Iterable[Mapping[str, Any]], pairs: Sequence[tuple[str, str]]
+) -> list[dict[str, Any]]:
+    """Draw one against draw three on the same deals: for each (one spec, three spec) pair,
+    the paired difference of the full player's win rates (Newcombe interval)."""
+    won: dict[tuple[str, int], bool] = {}
+    for r in records:
+        if "all" in r["games"]:
+            won[(r["spec"], r["seed"])] = bool(r["games"]["all"][0])
+    rows = []
+    for one, three in pairs:
+        seeds = sorted({s for sp, s in won if sp == one} & {s for sp, s in won if sp == three})
+        if not seeds:
+            continue
+        data = [(won[(one, s)], won[(three, s)]) for s in seeds]
+        diff, low, high = paired_difference(data)
+        rows.append(
+            {
+                "one": one,
+                "three": three,
+                "deals": len(seeds),
+                "draw one": sum(x for x, _ in data) / len(data),
+                "draw three": sum(y for _, y in data) / len(data),
+                "difference": diff,
+                "low": low,
+                "high": high,
+            }
+        )
+    return rows
