@@ -13,7 +13,6 @@
  * @property {string} variant             "terrace"
  * @property {string} name                "Terrace"
  * @property {"terrace" | "klondike"} family
- * @property {string | null} deal_id
  * @property {"choosing-base" | "playing" | "won" | "lost"} status
  * @property {number} score
  * @property {number} max_score
@@ -41,6 +40,7 @@
  * placeholder drawn before the kernel's first view).
  * @typedef {object} WidgetKeys
  * @property {number} seq                 +1 on every change
+ * @property {string | null} [deal_id]    the deal number, only when chosen or shared
  * @property {{kind: "refused" | "info" | "won" | "lost", text: string} | null} message
  * @property {{id: string, name: string}[]} [variants]
  * @property {number} [started]           epoch ms when this deal started

@@ -538,6 +538,8 @@ class Game:
     def observation(self, *, prove_loss: bool = True) -> dict[str, Any]:
         """What a player may see: face-down cards are ``"#"``, never their faces.
 
+        It carries no seed and no deal id: either rebuilds the whole deck.
+
         With ``prove_loss=False`` the status skips the game-over search (a position not
         yet proven lost reads ``playing``), for callers that check :attr:`status` later.
         """
@@ -551,7 +553,6 @@ class Game:
             "variant": rules.id,
             "name": rules.name,
             "family": rules.family,
-            "deal_id": self.deal_id,
             "status": self.status if prove_loss or self._lost is not None else self._cheap_status(),
             "score": self.score,
             "max_score": rules.cards,

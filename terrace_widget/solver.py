@@ -17,6 +17,8 @@ The verdict is ``won`` (with a line that replays with :meth:`Game.play`), ``unwi
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import random
 import time
 from dataclasses import dataclass, field
@@ -28,7 +30,7 @@ from .game import Game
 from .moves import DEAL, Move
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable, Iterator
 
 Verdict = Literal["won", "unwinnable", "unknown"]
 
@@ -99,6 +101,27 @@ def _h128(b: bytes) -> int:
     hashes of disjoint sets of strings.
     """
     return (hash(b) & _M64) << 64 | (hash(b + b"\xff") & _M64)
+
+
+_STOP: contextvars.ContextVar[Callable[[], bool] | None] = contextvars.ContextVar(
+    "terrace_solver_stop", default=None
+)
+CHECK_EVERY = 256
+"""Nodes between two looks at the clock and at the stop condition (:func:`stop_when`)."""
+
+
+@contextlib.contextmanager
+def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
+    """Within this block (in this thread), every search ends as "unknown" at its next check
+    (every :data:`CHECK_EVERY` nodes) once ``stop()`` is true, as if its time were up.
+
+    The widget uses it to end a search whose table has changed since it was asked for.
+    """
+    token = _STOP.set(stop)
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
 
 
 def check_limits(game: object, budget: object, seconds: object) -> None:
@@ -181,6 +204,7 @@ class _Search:
         self.klondike = rules.family == "klondike"
         self.budget = budget if budget is not None else 1 << 62
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.stop = _STOP.get()
         self.safe = safe
         self.rng: random.Random | None = None
         self.timed_out = False
@@ -834,6 +858,8 @@ class _Search:
             line: list[list[SMove]] = []
             budget = self.budget
             deadline = self.deadline
+            stop = self.stop
+            mask = CHECK_EVERY - 1
             nodes = 0
             key = self.hkey
             rehash = self.rehash
@@ -859,7 +885,11 @@ class _Search:
                         line.pop()
                     continue
                 if nodes >= budget or (
-                    deadline is not None and not nodes & 255 and time.perf_counter() > deadline
+                    not nodes & mask
+                    and (
+                        (deadline is not None and time.perf_counter() > deadline)
+                        or (stop is not None and stop())
+                    )
                 ):
                     self.nodes = nodes
                     self.timed_out = nodes < budget

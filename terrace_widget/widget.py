@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import time
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,8 +21,10 @@ import traitlets
 from . import advice
 from .game import Game, _read_turns
 from .hints import Hint
+from .limits import MAX_MESSAGE_BYTES, oversize, quote
 from .moves import DEAL, Move
 from .render import svg_board
+from .solver import stop_when
 from .variants import VARIANTS, Rules
 
 STATIC = Path(__file__).parent / "static"
@@ -31,7 +34,11 @@ LOSS_CHECK_DELAY = 0.05
 """Seconds between a move's update and the game-over search, in a running kernel."""
 _SEQ_CHECKED = {"move", "deal", "double"}
 _VARIANT_MENU = [{"id": r.id, "name": r.name} for r in VARIANTS.values()]
-_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable"}
+_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable", "share"}
+MAX_MOVE_CHARS = 24
+"""The longest move text an intent may carry (``'waste-t4'``, ``'t2-t5x12'``)."""
+MAX_REASON_CHARS = 300
+"""The longest refusal the kernel sends back."""
 HINT_MODES = ("solver", "fair", "classic")
 THINKING = "Looking for a winning line…"
 LOST_TEXT = "This deal can no longer be won."
@@ -42,10 +49,10 @@ FINISH_DELAY = 0.3
 """Seconds between the move that leaves a trivially won table and the auto-finish."""
 
 _T = TypeVar("_T")
-# The solver's work (hints, "can this still be won?", post-mortems) runs on one worker
-# thread, on copies of the game: the kernel keeps answering clicks meanwhile, and a result
-# that arrives after the table changed is dropped.
-_WORKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="terrace-advice")
+# The solver's work (hints, "can this still be won?", post-mortems) runs on a worker thread
+# of its own table, on copies of the game: the kernel keeps answering clicks meanwhile, a
+# search whose table changed stops at its next check, and its result is dropped. Tables
+# never queue behind each other (docs/widget-protocol.md, "Advice from the solver").
 
 
 class TerraceWidget(anywidget.AnyWidget):
@@ -100,6 +107,13 @@ class TerraceWidget(anywidget.AnyWidget):
         self._past: list[tuple[Game, float, float]] = []
         self._future: list[tuple[Game, float, float]] = []
         self._action: dict[str, Any] | None = None  # what changed the table last, for the JS
+        self._worker: concurrent.futures.ThreadPoolExecutor | None = None
+        self._replay_task: asyncio.Task[None] | None = None
+        # Deal numbers shown in the view: only deals the player chose (a seed given) or
+        # asked to share, since a number rebuilds every hidden card.
+        self._shared: set[str] = set()
+        if game is None and seed is not None:
+            self._shared.add(self._game.deal_id or "")
         self.hint_seconds = hint_seconds
         self.hint_mode = hint_mode
         self.show_winnable = show_winnable
@@ -175,6 +189,8 @@ class TerraceWidget(anywidget.AnyWidget):
         self._keep_current()
         self._future.clear()
         self._game = game
+        if seed is not None:
+            self._shared.add(game.deal_id or "")
         self._started = time.time()
         self._changed([], "new")
 
@@ -182,6 +198,18 @@ class TerraceWidget(anywidget.AnyWidget):
         """Put the game on the table on the stack of earlier games (bounded)."""
         self._past.append((self._game, self._started, self._changed_at))
         del self._past[:-GAMES_KEPT]
+
+    def share(self) -> str | None:
+        """Put this deal's number into the view (``view.deal_id``) and return it.
+
+        Anyone with the number can rebuild the deal, face-down cards included, so it is
+        shown only on request, or when the player chose the deal by its seed.
+        """
+        deal_id = self._game.deal_id
+        if deal_id is not None and deal_id not in self._shared:
+            self._shared.add(deal_id)
+            self._sync(prove_loss=False)
+        return deal_id
 
     def show_hint(self) -> str:
         """Highlight a hint (``hint_mode``, within ``hint_seconds``) and return its text."""
@@ -238,7 +266,12 @@ class TerraceWidget(anywidget.AnyWidget):
             self._game = Game(final.rules, seed=final.seed)
         else:
             self._game = Game(final.rules, deck=final.deck)
+        if final.seed is not None:  # the record names its deal
+            self._shared.add(self._game.deal_id or "")
         self._started = time.time()
+        if self._replay_task is not None:
+            self._replay_task.cancel()
+            self._replay_task = None
         self._changed([], "new")
 
         def step(turn: list[str]) -> None:
@@ -258,29 +291,74 @@ class TerraceWidget(anywidget.AnyWidget):
             return None
 
         async def run() -> None:
-            for turn in turns:
+            # Each step expects the table as the previous step left it: anything else
+            # (New, Undo, Restart, a click, another replay) ends the replay, and says so.
+            expected = self._generation
+            for number, turn in enumerate(turns, 1):
                 await asyncio.sleep(delay)
-                step(turn)
+                if self._generation != expected:
+                    text = f"The replay stopped at move {number}: the table was changed."
+                    self._say("info", text)
+                    return
+                try:
+                    step(turn)
+                except ValueError as error:  # cannot happen on an unchanged table
+                    self._say("refused", f"The replay stopped at move {number}: {error}")
+                    return
+                expected = self._generation
+            self._replay_task = None
 
-        return loop.create_task(run())
+        self._replay_task = loop.create_task(run())
+        return self._replay_task
+
+    def _say(self, kind: str, text: str) -> None:
+        """Show ``text`` in the status line (``view.message``) without changing the table."""
+        self._message = {"kind": kind, "text": text}
+        self._sync(prove_loss=False)
+
+    def close(self) -> None:
+        """Close the table: its pending checks, replay and searches stop."""
+        self._generation += 1  # any search still running stops at its next check
+        for pending in (self._pending_check, self._pending_winnable):
+            if pending is not None:
+                pending.cancel()
+        self._pending_check = self._pending_winnable = None
+        if self._replay_task is not None:
+            self._replay_task.cancel()
+            self._replay_task = None
+        if self._worker is not None:
+            self._worker.shutdown(wait=False, cancel_futures=True)
+            self._worker = None
+        super().close()
 
     # ------------------------------------------------------------ browser intents
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         reason = self.handle_intent(content)
         if reason is not None:
             ident = content.get("id") if isinstance(content, dict) else None
-            self.send({"kind": "refused", "id": ident if isinstance(ident, int) else None,
-                       "reason": reason})  # fmt: skip
+            if isinstance(ident, bool) or not isinstance(ident, int) or abs(ident) > 2**53:
+                ident = None
+            self.send({"kind": "refused", "id": ident, "reason": reason})
 
     def handle_intent(self, content: object) -> str | None:
-        """Carry out one intent from the browser; return why it was refused, or ``None``."""
+        """Carry out one intent from the browser; return why it was refused, or ``None``.
+
+        An intent larger than :data:`~terrace_widget.limits.MAX_MESSAGE_BYTES` or nested
+        too deeply is refused before anything in it is read; a refusal quotes at most a
+        short prefix of what was sent.
+        """
+        too_big = oversize(content, MAX_MESSAGE_BYTES)
         try:
-            reason = self._intent(content)
+            if too_big is not None:
+                reason: str | None = f"the message is {too_big}: an intent is a few bytes"
+            else:
+                reason = self._intent(content)
         except ValueError as error:  # IllegalMoveError, InvalidMoveError, bad variant …
             reason = str(error)
         if reason is not None:
-            self._message = {"kind": "refused", "text": reason}
-            self._sync(prove_loss=False)
+            if len(reason) > MAX_REASON_CHARS:
+                reason = reason[: MAX_REASON_CHARS - 1] + "…"
+            self._say("refused", reason)
         return reason
 
     def _intent(self, content: object) -> str | None:
@@ -288,7 +366,7 @@ class TerraceWidget(anywidget.AnyWidget):
             return "an intent is an object with a 'kind'"
         kind = content.get("kind")
         if not isinstance(kind, str) or kind not in _KINDS:
-            return f"unknown intent {kind!r}"
+            return f"unknown intent {quote(kind)}"
         seq = content.get("seq")
         fresh = isinstance(seq, int) and not isinstance(seq, bool)
         if kind in _SEQ_CHECKED and not (fresh and self._table_seq <= seq <= self._seq):
@@ -300,6 +378,8 @@ class TerraceWidget(anywidget.AnyWidget):
             move = content.get("move")
             if not isinstance(move, str):
                 return "a move intent needs a move text such as 't3-f1'"
+            if len(move) > MAX_MOVE_CHARS:
+                return f"{quote(move, 12)} is not a move: a move is a short text such as 't3-f1'"
             reason = game.explain(move)
             if reason is not None:
                 return reason
@@ -314,7 +394,7 @@ class TerraceWidget(anywidget.AnyWidget):
         elif kind == "double":
             pile = content.get("pile")
             if not isinstance(pile, str) or pile not in game.pile_names:
-                return f"there is no pile {pile!r} on this table"
+                return f"there is no pile {quote(pile, 12)} on this table"
             if not self.to_foundation(pile):
                 return "nothing there can go to a foundation"
             self._schedule_finish()
@@ -332,12 +412,17 @@ class TerraceWidget(anywidget.AnyWidget):
             if on == self.show_winnable:
                 return f"the indicator is already {'on' if on else 'off'}"
             self.show_winnable = on
+        elif kind == "share":
+            if self.share() is None:
+                return "this position was set up by hand: it has no deal number to share"
         else:
             variant, seed = content.get("variant"), content.get("seed")
-            if variant is not None and not isinstance(variant, str):
+            if variant is not None and (not isinstance(variant, str) or len(variant) > 40):
                 return "the variant is a name such as 'terrace'"
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                return "the seed is a whole number"
+            if seed is not None and (
+                not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+            ):
+                return "the seed is a whole number from 0 to 2**63 - 1"
             self.new_game(variant, seed)
         return None
 
@@ -364,11 +449,16 @@ class TerraceWidget(anywidget.AnyWidget):
         self._post_mortem = None
         self._table_seq = self._seq + 1  # the view _sync sends next
         self._sync(prove_loss=False)
-        if moves:
-            for callback in list(self._callbacks):
-                callback(self, moves)
         self._schedule_loss_check()
         self._schedule_winnable()
+        if moves:
+            for callback in list(self._callbacks):
+                try:
+                    callback(self, moves)
+                except Exception as error:  # a user's callback must not break the table
+                    text = f"an on_move callback failed: {type(error).__name__}: {error}"
+                    warnings.warn(text[:MAX_REASON_CHARS], RuntimeWarning, stacklevel=2)
+                    self._say("info", text[:MAX_REASON_CHARS])
 
     # ------------------------------------------------------------ auto-finish
     def _schedule_finish(self) -> None:
@@ -406,10 +496,20 @@ class TerraceWidget(anywidget.AnyWidget):
             apply(compute())
             return
 
-        def guarded() -> _T | None:
-            return compute() if generation == self._generation else None
+        def stale() -> bool:
+            return generation != self._generation
 
-        future = asyncio.get_running_loop().run_in_executor(_WORKER, guarded)
+        def guarded() -> _T | None:
+            if stale():
+                return None
+            with stop_when(stale):
+                return compute()
+
+        if self._worker is None:
+            self._worker = concurrent.futures.ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="terrace-advice"
+            )
+        future = asyncio.get_running_loop().run_in_executor(self._worker, guarded)
 
         def done(f: asyncio.Future[_T | None]) -> None:
             if f.cancelled() or f.exception() is not None or generation != self._generation:
@@ -501,6 +601,7 @@ class TerraceWidget(anywidget.AnyWidget):
         elif status == "lost" and message is None:
             message = {"kind": "lost", "text": LOST_TEXT}
         obs.update(
+            deal_id=game.deal_id if game.deal_id in self._shared else None,
             seq=self._seq,
             hint=self._hint,
             message=message,
