@@ -105,7 +105,7 @@ class Measurement:
         """Count how a playout ended: won or stuck (no legal move left), or capped.
 
         Won is only asked when no move is left: our ``Game.status`` may run the loss
-        search of RULES.md D5, too slow to ask after every deal.
+        search of docs/rules.md#d5, too slow to ask after every deal.
         """
         if out_of_moves:
             if won:
@@ -197,7 +197,7 @@ class OursRunner:
                 play(choice(moves))
                 played += 1
             t1 = clock()
-            # status may run the loss search (RULES.md D5): ask it only with no move left
+            # status may run the loss search (docs/rules.md#d5): ask it only with no move left
             won = out_of_moves and game.status == "won"
             undone = 0
             t2 = clock()

@@ -13,7 +13,7 @@ the last position down, each index drawn without bias by rejection sampling::
     deck = [clubs A..K, diamonds A..K, hearts A..K, spades A..K] * decks
     for i = len(deck)-1 down to 1: j = below(i + 1); swap deck[i], deck[j]
 
-The result is the deck in the order the deal takes it (RULES.md D7). It depends on
+The result is the deck in the order the deal takes it (docs/rules.md#d7). It depends on
 the number of packs and the seed only, so ``terrace#7`` and ``wood#7`` share a deck.
 """
 

@@ -121,7 +121,7 @@ class Table:
         self._set_tables()
 
     def deal(self, deck: list[int]) -> None:
-        """Lay out a new game from ``deck`` (card values in deal order, RULES.md D7)."""
+        """Lay out a new game from ``deck`` (card values in deal order, docs/rules.md#d7)."""
         rules = self.rules
         for pile in self.piles:
             pile.clear()
@@ -379,7 +379,7 @@ class Table:
             return
         if stock:
             self._deal_one()
-        else:  # General's Patience redeal: no card dealt, so no lock (D2)
+        else:  # General's Patience redeal: no card dealt, so no lock (docs/rules.md#d2)
             stock.extend(reversed(waste))
             waste.clear()
             self.passes += 1

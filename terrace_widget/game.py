@@ -21,7 +21,7 @@ Status = Literal["choosing-base", "playing", "won", "lost"]
 SAVE_FORMAT = "terrace-widget/game"
 SAVE_VERSION = 1
 LOSS_SEARCH_BUDGET = 800
-"""Positions the exact game-over check (RULES.md D5) may visit before it leaves the game open."""
+"""Positions the exact loss check (docs/rules.md#d5) may visit before it leaves the game open."""
 LOSS_MEMO_SIZE = 512
 """Verdicts of that check remembered per game, oldest forgotten first."""
 
@@ -157,7 +157,7 @@ class Game:
 
     @property
     def deck(self) -> list[str] | None:
-        """The deck in deal order (RULES.md D7), or ``None`` for a constructed position."""
+        """The deck, first card dealt first, or ``None`` for a constructed position."""
         return None if self._deck is None else [code(v) for v in self._deck]
 
     @property
@@ -189,7 +189,7 @@ class Game:
 
     @property
     def stock_locked(self) -> bool:
-        """Whether the stock refuses to deal until a card leaves the waste (RULES.md §1.6 D)."""
+        """Whether the stock waits until a card leaves the waste (docs/rules.md#terrace-lock)."""
         return self._table.locked and self._rules.stock_lock and not self._rules.auto_fill
 
     @property
@@ -221,7 +221,7 @@ class Game:
 
     @property
     def status(self) -> Status:
-        """``choosing-base``, ``playing``, ``won``, or ``lost`` once proven (RULES.md D5)."""
+        """``choosing-base``, ``playing``, ``won``, or ``lost`` once proven (docs/rules.md#d5)."""
         status = self._cheap_status()
         if status != "playing":
             return status
@@ -315,7 +315,7 @@ class Game:
         if self._rules.family == "klondike" and i in table.foundations:
             return self.autoplay()
         if i == STOCK or i in table.foundations or not table.piles[i]:
-            return []  # RULES.md §1.7 and D3: nothing happens
+            return []  # nothing happens: Terrace foundations are final (docs/rules.md#d3)
         if self._rules.family == "terrace" and not table.base:
             if i not in table.tableau:
                 return []
@@ -351,7 +351,7 @@ class Game:
         return played
 
     def hint(self, mode: str = "classic", seconds: float | None = 1.0) -> Hint:
-        """A hint: Aisleriot's classic one (RULES.md §1.9, §2.7) or the solver's.
+        """A hint: Aisleriot's classic one (docs/rules.md#terrace-hints) or the solver's.
 
         ``mode="solver"``: the first move of a winning line and why it helps, within
         ``seconds`` (:func:`terrace_widget.advice.solver_hint`); ``"fair"``: the same from

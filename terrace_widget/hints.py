@@ -1,4 +1,4 @@
-"""Aisleriot's classic hints, in its order of priority (RULES.md §1.9 and §2.7)."""
+"""Aisleriot's classic hints, in its order of priority (docs/rules.md#terrace-hints)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@
 >>> from_solvitaire(deal).piles == g.piles
 True
 
-The format (``../shared/notes/solvers.md`` §4.2): every pile is listed bottom to top;
+Solvitaire's JSON deal format: every pile is listed bottom to top;
 ``"tableau piles"`` holds seven lists, a card face down when its suit letter is lower
 case (``"10c"``); ``"stock"`` ends with the card dealt next; ``"waste"`` ends with the
 playable card; ``"foundations"`` is one flat list, each card pushed onto its suit's
@@ -177,7 +177,7 @@ def _fresh_deck(piles: Mapping[str, list[str]]) -> list[str] | None:
             return None
         if pile[-1].startswith("#"):
             return None
-    # Row by row (RULES.md D7, as the engine deals), then the stock from its top.
+    # Row by row (as the engine deals, docs/rules.md#klondike-deal), then the stock from its top.
     deck = [tableau[i][row].lstrip("#") for row in range(7) for i in range(row, 7)]
     return deck + list(reversed(piles["stock"]))
 

@@ -1,7 +1,7 @@
 """The eleven games as data: one :class:`Rules` table, each game a small difference.
 
 Terrace is written out in full; its six siblings and the four Klondike options are
-``dataclasses.replace`` of a base row, exactly as RULES.md §1.1 and §2.1 tabulate them.
+``dataclasses.replace`` of a base row, exactly as docs/rules.md tabulates them.
 The engine reads only these fields, so a new variant is a new row, never new code.
 """
 

@@ -571,7 +571,7 @@ class TerraceWidget(anywidget.AnyWidget):
         self._in_background(compute, apply)
 
     def _schedule_loss_check(self) -> None:
-        """Run the exact game-over check (RULES.md D5) once the new table is on its way.
+        """Run the exact game-over check (docs/rules.md#d5) once the new table is on its way.
 
         In a kernel it waits for the event loop, so the update leaves first and a burst of
         moves costs one search; elsewhere it runs at once.

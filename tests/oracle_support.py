@@ -6,7 +6,7 @@ finds it, starts its Python client (imported from there, not copied) and transla
 between the two worlds:
 
 * variant ids -> (oracle game, option name);
-* our deck (deal order, RULES.md D7) -> the oracle's ``DECK`` (Terrace deals from the
+* our deck (deal order, docs/rules.md#d7) -> the oracle's ``DECK`` (Terrace deals from the
   reversed list, so ours is reversed; Klondike's stock is the list itself);
 * oracle slots (bottom -> top, ``#`` for face down) -> our ``game.piles``; slot id ``i``
   is ``game.pile_names[i]``;

@@ -256,7 +256,7 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(10, 10)
     assert low == pytest.approx(0.7225, abs=1e-4) and high == 1.0
     assert wilson_interval(0, 200)[0] == 0.0
-    # The published bound of solvers.md §3.1: 169 solved of 200 -> 78.8% to 88.9%.
+    # A published Solvitaire measurement (Klondike, 200 deals): 169 solved of 200 -> 78.8% to 88.9%.
     low, high = wilson_interval(169, 200)
     assert round(100 * low, 1) == 78.8 and round(100 * high, 1) == 88.9
     with pytest.raises(ValueError):

@@ -59,7 +59,7 @@ def test_deal_id_round_trip_and_shared_decks() -> None:
 
 
 def test_deck_order_is_deal_order_d7() -> None:
-    """D7: the first card of the deck is the first card the deal takes."""
+    """The first card of the deck is the first card the deal takes (docs/rules.md#d7)."""
     deck = shuffled_deck(77, 2)
     codes = [code(v) for v in deck]
     game = Game("falling-stars", deck=codes)

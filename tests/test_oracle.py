@@ -2,7 +2,7 @@
 
 Every deal is played from the same deck in both engines; after the deal and after every
 action the whole position (every pile, score, base, stock lock, redeals used) and the set
-of legal moves must be identical. Allowed for (RULES.md "Decisions"):
+of legal moves must be identical. Allowed for (the decisions of docs/rules.md):
 
 * D1: Aisleriot's reserve drags of more than one card are not compared;
 * D2: a General's Patience redeal made while a tableau space exists locks Aisleriot's
@@ -74,7 +74,7 @@ def _double_click_piles(duel: Duel) -> list[str]:
 
 
 def _is_d2_redeal(duel: Duel, move: Move) -> bool:
-    """A General's Patience redeal with a tableau space (RULES.md D2, §1.6 F)."""
+    """A General's Patience redeal with a tableau space (docs/rules.md#d2)."""
     game = duel.game
     return (
         game.variant == "generals-patience"

@@ -3,6 +3,7 @@ is typed, and no file of the repository names a path of one machine."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tarfile
 import zipfile
@@ -72,3 +73,29 @@ def test_no_file_names_a_path_of_this_machine() -> None:
         text = path.read_text(encoding="utf-8", errors="replace")
         offenders += [f"{name}: {p}" for p in machine_paths if p in text]
     assert not offenders, offenders
+
+
+def test_rule_links_point_at_sections_of_docs_rules_md() -> None:
+    """Every ``rules.md#…`` link in the code and docs names a section that exists, and no
+    file cites the specification outside the repository."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout")
+    anchors = set(re.findall(r'<a id="([a-z0-9-]+)"></a>', (ROOT / "docs/rules.md").read_text()))
+    assert {f"d{i}" for i in range(1, 8)} <= anchors
+    cited: dict[str, str] = {}
+    outside = []
+    for name in tracked.stdout.split("\0"):
+        path = ROOT / name
+        if not name.endswith((".py", ".md", ".js", ".sh")) or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        for anchor in re.findall(r"rules\.md#([a-z0-9-]+)", text):
+            cited.setdefault(anchor, name)
+        if "RULES" + ".md" in text:
+            outside.append(name)
+    assert len(cited) >= 5
+    assert {a: f for a, f in cited.items() if a not in anchors} == {}
+    assert not outside, outside

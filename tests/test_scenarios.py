@@ -1,4 +1,4 @@
-"""RULES.md §9: the 53 test scenarios, one test each, adapted to Decisions D1–D7.
+"""The rules' 53 worked scenarios, one test each, under the decisions D1–D7 of docs/rules.md.
 
 Each docstring quotes its scenario. Positions are built with ``tests/positions.py``; the
 cards not listed in a position go to the bottom of the stock unless ``rest=`` says
@@ -21,7 +21,7 @@ from positions import (
 from terrace_widget import DEAL, Game, IllegalMoveError, Move
 
 AUTO_VARIANTS = {
-    # variant: (stock, reserve, tableau) after the deal, RULES.md §1.3 / §9.5
+    # variant: (stock, reserve, tableau) after the deal (docs/rules.md#terrace-deal)
     "falling-stars": (82, 11, 9),
     "signora": (82, 11, 9),
     "redheads": (73, 21, 8),
@@ -71,7 +71,7 @@ def test_s01_terrace_new_deal():
     p = g.piles
     deck = g.deck
     assert len(p["reserve"]) == 11 and not any(c.startswith("#") for c in p["reserve"])
-    assert p["reserve"] == deck[:11]  # first card dealt at the bottom (D7, §1.3)
+    assert p["reserve"] == deck[:11]  # first card dealt at the bottom (docs/rules.md#d7)
     for i, name in enumerate(("t1", "t2", "t3", "t4")):
         assert p[name] == [deck[11 + i]]
     for name in ("t5", "t6", "t7", "t8", "t9"):
@@ -84,7 +84,7 @@ def test_s01_terrace_new_deal():
     assert g.base_rank is None
     assert g.status == "choosing-base"
     assert not g.stock_locked
-    # Only tableau candidate -> any foundation is legal (§1.4).
+    # Only tableau candidate -> any foundation is legal (docs/rules.md#terrace-base).
     expected = {Move(t, f) for t in ("t1", "t2", "t3", "t4") for f in foundations(g)}
     assert set(g.legal_moves()) == expected
     assert g.hint().message == "Move something onto the foundation."
@@ -327,7 +327,7 @@ def test_s18_the_lock_engages():
     assert g.stock_locked
     refused(g, DEAL)
     assert g.hint().move != DEAL
-    assert g.undo() is True  # the lock is part of what undo restores (§1.6 D)
+    assert g.undo() is True  # the lock is part of what undo restores (docs/rules.md#terrace-lock)
     assert position(g) == unlocked and not g.stock_locked
     assert g.redo() is True
     assert g.stock_locked
@@ -510,7 +510,7 @@ def test_s26_signora_auto_fill():
     assert g.piles["t1"] == ["AH"]
     assert g.piles["waste"] == ["7D"]
     assert g.stock_count == n - 2
-    assert g.undo() is True  # the auto-fill and auto-deal belong to the move (§1.10)
+    assert g.undo() is True  # the auto-fill and auto-deal are part of the move (undo restores all)
     assert position(g) == start
 
 

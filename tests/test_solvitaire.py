@@ -64,7 +64,7 @@ def test_the_format_details() -> None:
     every = [c for p in deal["tableau piles"] for c in p] + deal["stock"]
     assert not any(c.upper().startswith("T") for c in every)  # Solvitaire rejects "T"
     assert sum(c[:-1] == "10" for c in every) == 4
-    # The stock's last card is dealt first: deck[28] (solvers.md §4.3).
+    # The stock's last card is dealt first: deck[28] (Solvitaire's stock ends with it).
     assert deal["stock"][-1] == card_text(*read_card(game.deck[28]))
     game.play("deal")
     assert game.piles["waste"] == [read_card_code(deal["stock"][-1])]
