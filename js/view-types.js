@@ -52,6 +52,17 @@
  * @property {{kind: "move" | "undo" | "redo" | "restart" | "new" | "undo-game" | "redo-game" | "finish", moves: string[]} | null} [action]  what changed the table last
  * @property {number} [table_seq]         the first seq that showed the current table
  * @property {number | null} [redeals]    how many redeals the game allows (null: unlimited)
+ * @property {Coach | null} [coach]       the Coach's marks and words (null: the Coach is off)
+ */
+
+/**
+ * One mark of the Coach: a pile, the positions of the cards it frames, a tone, a label.
+ * @typedef {{tip: string, tone: "good" | "warn" | "run" | "plain", pile: string, indices: number[], label: string, text: string}} CoachMark
+ */
+
+/**
+ * The Coach's part of the view (terrace_widget/coach.py, `coach_view`).
+ * @typedef {{marks: CoachMark[], say: string[], note: string | null}} Coach
  */
 
 /**

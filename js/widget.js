@@ -9,6 +9,7 @@
  *   view.js                          view → DOM, incremental (only changed piles are redrawn)
  *   interact.js, keys.js, hand.js    pointer and keyboard → intents
  */
+import { renderCoach } from "./coach.js";
 import { clockRuns } from "./describe.js";
 import { attachInteraction } from "./interact.js";
 import { computeLayout } from "./layout.js";
@@ -81,6 +82,7 @@ function render({ model, el }) {
       ui.focus = view.pile_order.find((p) => p.startsWith("t")) ?? view.pile_order[0] ?? null;
     }
     renderTable(dom, view, layout, ui);
+    renderCoach(dom, view);
     const el = ui.focus ? dom.piles.get(ui.focus)?.el : null;
     if (hadFocus && el && document.activeElement !== el) el.focus({ preventScroll: true });
   }

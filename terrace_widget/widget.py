@@ -19,6 +19,7 @@ import anywidget
 import traitlets
 
 from . import advice
+from . import coach as coaching
 from .game import Game, _read_turns
 from .hints import Hint
 from .limits import MAX_MESSAGE_BYTES, oversize, quote
@@ -74,6 +75,9 @@ class TerraceWidget(anywidget.AnyWidget):
     """After a player's move, play the last cards up when nothing is left to decide."""
     winnable_seconds = traitlets.Float(0.5)
     post_mortem_seconds = traitlets.Float(3.0)
+    coach = traitlets.Bool(False)
+    """The Coach (``view.coach``): the strategy tips' marks on the table, a sentence when a
+    move goes against a tip, and the fair hint. It reads only what the player sees."""
 
     def __init__(
         self,
@@ -84,6 +88,7 @@ class TerraceWidget(anywidget.AnyWidget):
         hint_seconds: float = 1.0,
         hint_mode: str = "solver",
         show_winnable: bool = False,
+        coach: bool = False,
     ) -> None:
         super().__init__()
         self._game = game.copy() if game is not None else Game(variant, seed=seed)
@@ -114,10 +119,14 @@ class TerraceWidget(anywidget.AnyWidget):
         self._shared: set[str] = set()
         if game is None and seed is not None:
             self._shared.add(self._game.deal_id or "")
+        self._coach_note: str | None = None  # the Coach's sentence on the last move
+        self._next_note: str | None = None
         self.hint_seconds = hint_seconds
         self.hint_mode = hint_mode
         self.show_winnable = show_winnable
+        self.coach = coach
         self.observe(self._winnable_switched, names="show_winnable")
+        self.observe(lambda _change: self._sync(prove_loss=False), names="coach")
         self.on_msg(self._on_custom_msg)
         self._sync()
         self._schedule_winnable()
@@ -130,7 +139,10 @@ class TerraceWidget(anywidget.AnyWidget):
 
     def play(self, move: Move | str) -> Move:
         """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
+        before = self._game.observation(prove_loss=False) if self.coach else None
         played = self._game.play(move)
+        if before is not None:
+            self._next_note = coaching.note_for(before, str(played))
         self._future.clear()
         self._changed([played], "move")
         return played
@@ -218,6 +230,10 @@ class TerraceWidget(anywidget.AnyWidget):
         return hint.message
 
     def _compute_hint(self, game: Game) -> tuple[Hint, str]:
+        if self.coach:  # the lesson's hint is the fair one, and says so
+            found = _safely(lambda: advice.advise(game, self.hint_seconds, fair=True), None)
+            hint, by = found if found is not None else (game.hint(), "classic")
+            return Hint(hint.move, f"{coaching.FAIR_PREFIX}{hint.message}"), by
         if self.hint_mode != "classic":
             fair = self.hint_mode == "fair"
             found = _safely(lambda: advice.advise(game, self.hint_seconds, fair=fair), None)
@@ -235,7 +251,7 @@ class TerraceWidget(anywidget.AnyWidget):
 
     def _ask_hint(self) -> str | None:
         """The Hint button: at once without an event loop, else on the worker thread."""
-        if self.hint_mode == "classic" or not _running():
+        if (self.hint_mode == "classic" and not self.coach) or not _running():
             self.show_hint()
             return None
         if self._hint_for == self._generation:
@@ -443,6 +459,7 @@ class TerraceWidget(anywidget.AnyWidget):
         if turn is None:
             turn = [str(m) for m in moves]
         self._action = {"kind": kind, "moves": turn}
+        self._coach_note, self._next_note = self._next_note, None
         self._hint = None
         self._message = None
         self._winnable = None
@@ -621,6 +638,7 @@ class TerraceWidget(anywidget.AnyWidget):
             redeals=game.rules.redeals,
             table_seq=self._table_seq,
             action=self._action,
+            coach=coaching.coach_view(obs, self._coach_note) if self.coach else None,
         )  # fmt: skip
         self.view = obs
         if status == "lost" and self._post_mortem is None:
@@ -673,6 +691,7 @@ def _running() -> bool:
     return True
 
 
-def play(variant: str = "terrace", seed: int | None = None) -> TerraceWidget:
-    """Open a table: ``play()`` deals Terrace, ``play("klondike", seed=7)`` a given deal."""
-    return TerraceWidget(variant, seed=seed)
+def play(variant: str = "terrace", seed: int | None = None, **options: Any) -> TerraceWidget:
+    """Open a table: ``play()`` deals Terrace, ``play("klondike", seed=7)`` a given deal,
+    ``play("terrace", seed=6, coach=True)`` with the Coach on (options of the widget)."""
+    return TerraceWidget(variant, seed=seed, **options)

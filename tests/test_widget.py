@@ -59,6 +59,38 @@ def test_hidden_cards_never_reach_the_synced_state() -> None:
     assert all(t == "#" or not t.startswith("#") for t in texts(state))
 
 
+@pytest.mark.parametrize("variant, seed", [("klondike", 2), ("klondike", 10)])
+def test_hidden_cards_never_reach_the_coach(variant: str, seed: int) -> None:
+    """With the Coach on, along a whole game: no face-down card, in any spelling (code or
+    glyph), is anywhere in the synced state: marks, labels, sentences, the hint."""
+    from terrace_widget.cards import glyph, parse_card
+    from terrace_widget.players import RulePlayer
+
+    w = play(variant, seed=seed, coach=True, hint_mode="classic")
+    player = RulePlayer()
+    player.reset()
+    marked = 0
+    for _ in range(150):
+        state = {k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")}
+        synced = json.dumps(state, ensure_ascii=False)
+        coach_words = json.dumps(state["view"]["coach"], ensure_ascii=False)
+        marked += bool(state["view"]["coach"]["marks"])
+        for cards in w.game.piles.values():
+            for card in cards:
+                if card.startswith("#"):
+                    assert card[1:] not in synced, card
+                    assert glyph(parse_card(card[1:])) not in coach_words, card
+        move = player.choose(w.game.observation(prove_loss=False))
+        if move is None:
+            break
+        w.play(move)
+    assert marked > 3
+    w.show_hint()
+    hidden = [c[1:] for cards in w.game.piles.values() for c in cards if c.startswith("#")]
+    text = json.dumps(w.view, ensure_ascii=False)
+    assert all(glyph(parse_card(c)) not in text and c not in text for c in hidden)
+
+
 def test_browser_moves_go_through_the_engine() -> None:
     w = play("terrace", seed=12345)
     moves: list[list[str]] = []
