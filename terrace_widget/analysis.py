@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from .cards import RANKS, parse_card, rank_of
 from .game import Game, Status
@@ -307,11 +307,11 @@ _COUNTS = ("length", "score", "budget")
 """Record fields that are a whole number or None."""
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _number(value: object) -> bool:
+def _number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -392,7 +392,9 @@ def load_results(path: str | os.PathLike[str], *, as_frame: bool | None = None) 
 
 
 # ---------------------------------------------------------------- analyze
-def _frame(records: list[dict[str, Any]], as_frame: bool | None, columns: Sequence[str] = FIELDS):
+def _frame(
+    records: list[dict[str, Any]], as_frame: bool | None, columns: Sequence[str] = FIELDS
+) -> Any:
     if as_frame is False:
         return records
     try:
@@ -523,7 +525,7 @@ def analyze(
         for seed in seed_list:
             if choose and bases == "each":
                 for card, _ in _choices(Game(variant, seed=seed)):
-                    key = (SOLVER_VERSION, player, variant, seed, budget, seconds, card)
+                    key: Key = (SOLVER_VERSION, player, variant, seed, budget, seconds, card)
                     tasks.append((key, (variant, seed, budget, seconds, card, player)))
             else:
                 mode = "best" if choose else None

@@ -384,8 +384,12 @@ class TerraceWidget(anywidget.AnyWidget):
         if not isinstance(kind, str) or kind not in _KINDS:
             return f"unknown intent {quote(kind)}"
         seq = content.get("seq")
-        fresh = isinstance(seq, int) and not isinstance(seq, bool)
-        if kind in _SEQ_CHECKED and not (fresh and self._table_seq <= seq <= self._seq):
+        fresh = (
+            isinstance(seq, int)
+            and not isinstance(seq, bool)
+            and self._table_seq <= seq <= self._seq
+        )
+        if kind in _SEQ_CHECKED and not fresh:
             # Made from a view older than the table's last change (a hint, a refusal or a
             # verdict shown since then changes nothing the intent depends on).
             return "the table changed before this arrived; nothing was done"
