@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Modules still being typed, with their error count when this list was last cut down.
 PENDING = {
     "advice": 1,  # PostMortem.index hides tuple.index
+    "coach": 4,
     "moves": 1,  # Move.count hides tuple.count
     "players": 2,
     "solver": 4,
