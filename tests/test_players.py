@@ -37,7 +37,7 @@ def twin(game: Game, rng: random.Random) -> Game:
 
 def seen(game: Game) -> dict:
     obs = game.observation(prove_loss=False)
-    obs.pop("deal_id")
+    obs.pop("deal_id", None)
     obs.pop("moves_played")
     obs.pop("can_undo")
     return obs
