@@ -18,7 +18,6 @@ the functions return lists of dicts, without tqdm there is no progress bar.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import statistics
@@ -31,7 +30,9 @@ from pathlib import Path
 from typing import Any, Literal, TypeGuard
 
 from .cards import RANKS, parse_card, rank_of
+from .deal import MAX_SEED
 from .game import Game, Status
+from .limits import as_int, dump_json, load_json
 from .moves import Move
 from .solver import DEFAULT_BUDGET, solve
 from .variants import VARIANTS, get_rules
@@ -303,8 +304,10 @@ def _key_of(record: Mapping[str, Any]) -> Key:
     )
 
 
-_COUNTS = ("length", "score", "budget")
-"""Record fields that are a whole number or None."""
+_COUNTS = ("length", "score", "nodes")
+"""Record fields that are a whole number >= 0 or None."""
+MAX_CACHE_LINE = 64 * 1024
+"""The longest cache line read (a record is a few hundred bytes)."""
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -315,44 +318,71 @@ def _number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _read_cache(path: Path) -> tuple[list[dict[str, Any]], int]:
-    """The valid records of a JSON-lines file (first of equal keys) and the bad line count."""
+def _finite(value: object) -> bool:
+    return _number(value) and math.isfinite(value) and value >= 0  # type: ignore[arg-type]
+
+
+def _check_record(record: object) -> dict[str, Any]:
+    """The record of one cache line, or a ``ValueError`` saying what is wrong with it."""
+    if not isinstance(record, dict) or not set(FIELDS) <= set(record):
+        raise ValueError("not a record with the fields of analysis.FIELDS")
+    if (
+        record["variant"] not in VARIANTS
+        or not _whole(record["seed"])
+        or not 0 <= record["seed"] <= MAX_SEED
+        or record["verdict"] not in ("won", "unwinnable", "unknown")
+        or record["player"] not in ("solver", "greedy")
+        or not isinstance(record["solver_version"], str)
+    ):
+        raise ValueError("unknown variant, seed, verdict, player or solver version")
+    if not all(record[f] is None or (_whole(record[f]) and record[f] >= 0) for f in _COUNTS):
+        raise ValueError("length, score or nodes is not a whole number >= 0")
+    if not _finite(record["seconds"]) or record["nodes"] is None:
+        raise ValueError("nodes or seconds is not a number >= 0")
+    if record["budget"] is not None and not (_whole(record["budget"]) and record["budget"] >= 1):
+        raise ValueError("budget is not a number of nodes")
+    if record["time_limit"] is not None and not (
+        _finite(record["time_limit"]) and record["time_limit"] > 0
+    ):
+        raise ValueError("time_limit is not a positive number of seconds")
+    if (record["verdict"] == "won") != (record["length"] is not None):
+        raise ValueError("a won record has a length, and only a won record")
+    if record["base_mode"] not in (None, "best", "each") or not (
+        record["base"] is None or isinstance(record["base"], str)
+    ):
+        raise ValueError("base or base_mode is not a base choice")
+    if record["base_mode"] == "each" and record["base"] is None:
+        raise ValueError("a record of one base card names the card")
+    result = {f: record[f] for f in FIELDS}
+    hash(_key_of(result))
+    return result
+
+
+def _read_cache(path: Path, *, warn: bool = True) -> tuple[list[dict[str, Any]], list[bytes]]:
+    """The valid records of a JSON-lines file (first of equal keys) and its bad lines."""
     records: dict[Key, dict[str, Any]] = {}
-    bad = 0
+    bad: list[bytes] = []
     if not path.exists():
-        return [], 0
+        return [], []
     with path.open("rb") as file:
         for number, raw in enumerate(file, 1):
             if not raw.strip():
                 continue
             try:
-                record = json.loads(raw.decode("utf-8"))  # UnicodeDecodeError is a ValueError
-                if not isinstance(record, dict) or not set(FIELDS) <= set(record):
-                    raise ValueError("not a record with the fields of analysis.FIELDS")
-                if (
-                    record["variant"] not in VARIANTS
-                    or not _whole(record["seed"])
-                    or record["verdict"] not in ("won", "unwinnable", "unknown")
-                ):
-                    raise ValueError("unknown variant, seed or verdict")
-                if not (
-                    _whole(record["nodes"])
-                    and _number(record["seconds"])
-                    and all(record[f] is None or _whole(record[f]) for f in _COUNTS)
-                ):
-                    raise ValueError("nodes, seconds, length or score is not a number")
-                key = _key_of(record)
-                hash(key)
+                if len(raw) > MAX_CACHE_LINE:
+                    raise ValueError(f"longer than {MAX_CACHE_LINE // 1024} kB")
+                record = _check_record(load_json(raw, "the line", max_chars=MAX_CACHE_LINE))
             except (ValueError, TypeError) as error:
-                bad += 1
-                warnings.warn(
-                    f"{path}:{number}: corrupt cache line ignored ({error}); "
-                    "its deal will be recomputed",
-                    RuntimeWarning,
-                    stacklevel=3,
-                )
+                bad.append(raw if raw.endswith(b"\n") else raw + b"\n")
+                if warn:
+                    warnings.warn(
+                        f"{path}:{number}: corrupt cache line ignored ({str(error)[:200]}); "
+                        "its deal will be recomputed",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
                 continue
-            records.setdefault(key, {f: record[f] for f in FIELDS})
+            records.setdefault(_key_of(record), record)
     return list(records.values()), bad
 
 
@@ -361,9 +391,11 @@ class _Cache:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        records, _ = _read_cache(self.path)
+        records, bad = _read_cache(self.path)
         self.records = {_key_of(r): r for r in records}
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if bad:
+            self._rewrite(records, bad)
         # A run killed mid-write may leave a last line without its newline.
         needs_newline = False
         if self.path.exists() and self.path.stat().st_size:
@@ -374,20 +406,54 @@ class _Cache:
         if needs_newline:
             self.file.write("\n")
 
+    def _rewrite(self, records: list[dict[str, Any]], bad: list[bytes]) -> None:
+        """Rewrite the file with its valid records only; the corrupt lines are kept,
+        appended to ``<name>.corrupt`` beside it, so nothing is lost."""
+        aside = self.path.with_name(self.path.name + ".corrupt")
+        with aside.open("ab") as file:
+            file.writelines(bad)
+        fresh = self.path.with_name(self.path.name + ".tmp")
+        with fresh.open("w", encoding="utf-8") as file:
+            file.writelines(dump_json(r) + "\n" for r in records)
+        os.replace(fresh, self.path)
+        warnings.warn(
+            f"{self.path}: {len(bad)} corrupt line(s) moved to {aside.name}",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+
     def add(self, record: Mapping[str, Any]) -> None:
-        self.file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self.file.write(dump_json(record) + "\n")  # never NaN or Infinity: JSON has neither
         self.file.flush()
 
     def close(self) -> None:
         self.file.close()
 
 
-def load_results(path: str | os.PathLike[str], *, as_frame: bool | None = None) -> Any:
-    """The records of a cache file written by :func:`analyze` (corrupt lines warn)."""
+def load_results(
+    path: str | os.PathLike[str],
+    *,
+    as_frame: bool | None = None,
+    solver_version: str | None = "newest",
+) -> Any:
+    """The records of a cache file written by :func:`analyze` (corrupt lines warn).
+
+    Records of different solver versions are never mixed: by default each deal (variant,
+    seed, player, budget, time limit, base choice) keeps only its record of the newest
+    solver version, the one written last; ``solver_version="7"`` keeps that version's
+    records only, ``None`` every record.
+    """
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no results file {str(path)!r}")
     records, _ = _read_cache(path)
+    if solver_version == "newest":
+        # The file is append-only: a deal's last record comes from the newest solver.
+        newest = {_key_of(r)[1:]: r for r in records}
+        kept = set(map(id, newest.values()))
+        records = [r for r in records if id(r) in kept]
+    elif solver_version is not None:
+        records = [r for r in records if r["solver_version"] == solver_version]
     return _frame(records, as_frame)
 
 
@@ -455,10 +521,10 @@ def _seeds(seeds: int | Iterable[int]) -> list[int]:
         return list(range(1, seeds + 1))
     if isinstance(seeds, str) or not isinstance(seeds, Iterable):
         raise ValueError(f"seeds: a number of deals or a list of seeds, not {seeds!r}")
-    result = list(seeds)
+    result = [as_int(seed) for seed in seeds]  # NumPy's integers too (a DataFrame column)
     for seed in result:
-        if not _whole(seed) or seed < 0:
-            raise ValueError(f"a seed is an integer >= 0, not {seed!r}")
+        if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
     return result
 
 
@@ -489,10 +555,14 @@ def analyze(
     ``client.get_executor()`` works), used as is and not shut down. ``cache``: a JSON-lines
     file; each record is appended as soon as it is done, and records already there (same
     variant, seed, budget, seconds, base choice, player and :data:`SOLVER_VERSION`) are
-    read instead of recomputed. Records come in variant, seed, base order. Returns a
+    read instead of recomputed (an ``unknown`` only for the very same limits, never for
+    longer ones). Every line is validated when read; corrupt ones are recomputed and moved
+    to ``<cache>.corrupt``, once. ``seconds=math.inf`` means no limit (``time_limit``
+    null: the file is strict JSON). Records come in variant, seed, base order. Returns a
     pandas DataFrame (if pandas is installed and ``as_frame`` is not False) or a list.
     """
     ids = _variants(variants)
+    seeds, budget = as_int(seeds), as_int(budget)  # type: ignore[assignment]
     seed_list = _seeds(seeds)
     if budget is not None and not _whole(budget):
         raise ValueError(f"budget is a number of nodes (or None), not {budget!r}")
@@ -500,6 +570,8 @@ def analyze(
         raise ValueError(f"budget is at least 1 node, not {budget}")
     if seconds is not None and not (_number(seconds) and seconds > 0):
         raise ValueError(f"seconds is a positive number (or None), not {seconds!r}")
+    if seconds == math.inf:
+        seconds = None  # no time limit (a record's time_limit is then null, never Infinity)
     if bases not in ("best", "each"):
         raise ValueError(f"bases is 'best' or 'each', not {bases!r}")
     if player not in ("solver", "greedy"):

@@ -14,6 +14,7 @@ from .cards import RANK_TITLES, builds_down, code, is_red, parse_card, rank_of, 
 from .deal import shuffled_deck
 from .engine import STOCK, WASTE, Table, UndoRecord
 from .hints import Hint, classic_hint
+from .limits import as_int
 from .moves import DEAL, IllegalMoveError, InvalidMoveError, Move
 from .variants import Rules, get_rules
 
@@ -52,6 +53,8 @@ class Game:
         deck: Iterable[str | int] | None = None,
     ) -> None:
         rules = get_rules(variant)
+        if seed is not None and not isinstance(seed, (int, bool)):
+            seed = as_int(seed)  # type: ignore[assignment]  # NumPy integers (a DataFrame column)
         if deck is not None:
             if seed is not None:
                 raise ValueError("give either a seed or a deck, not both")

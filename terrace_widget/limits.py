@@ -8,6 +8,7 @@ instead of costing memory, time or a ``RecursionError``.
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any
 
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -18,6 +19,16 @@ MAX_JSON_CHARS = 1 << 20
 """The longest JSON text (a Solvitaire deal, one cache line) that is parsed at all."""
 QUOTE_CHARS = 40
 """How many characters of a bad value an error message quotes."""
+
+
+def as_int(value: object) -> object:
+    """``value`` as an ``int`` if it is an integer of another type (NumPy's), else itself."""
+    if isinstance(value, (int, bool)) or not hasattr(type(value), "__index__"):
+        return value
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return value
 
 
 def quote(value: object, limit: int = QUOTE_CHARS) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 
 from .cards import RANKS, SUITS, code, parse_card, rank_of, suit_of
 from .game import CorruptSaveError, Game
+from .limits import MAX_JSON_CHARS, load_json, quote
 from .variants import Rules, get_rules
 
 _KEYS = ("tableau piles", "stock", "waste", "foundations", "reserve", "cells")
@@ -60,15 +61,15 @@ def card_text(value: int, face_up: bool = True) -> str:
 
 def read_card(text: object) -> tuple[int, bool]:
     """(card value, face up) of a Solvitaire card text: ``'QH'``, ``'10c'``, ``'12h'``."""
-    if not isinstance(text, str) or len(text.strip()) < 2:
-        raise SolvitaireFormatError(f"{text!r} is not a card such as 'QH', '10c' or '7S'")
+    if not isinstance(text, str) or not 2 <= len(text.strip()) <= 3:
+        raise SolvitaireFormatError(f"{quote(text)} is not a card such as 'QH', '10c' or '7S'")
     norm = text.strip()
     rank_text, suit = norm[:-1].upper(), norm[-1]
     if rank_text.isdigit() and 1 <= int(rank_text) <= 13:
         rank_text = "T" if int(rank_text) == 10 else RANKS[int(rank_text) - 1]
     if suit.upper() not in SUITS or rank_text not in RANKS:
         raise SolvitaireFormatError(
-            f"{text!r} is not a card: write the rank (A 2 … 10 J Q K, or 1 … 13) then the "
+            f"{quote(text)} is not a card: write the rank (A 2 … 10 J Q K, or 1 … 13) then the "
             "suit (C D H S; lower case for a face-down tableau card)"
         )
     return parse_card(rank_text + suit.upper()), suit.isupper()
@@ -115,16 +116,17 @@ def from_solvitaire(
     """
     rules = _klondike(variant, "read from")
     if isinstance(data, str):
+        # A deal is about 1 kB: longer or deeper text is refused before it is parsed on.
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise SolvitaireFormatError(f"not JSON: {error}") from None
+            data = load_json(data, "a Solvitaire deal", max_chars=MAX_JSON_CHARS // 16, depth=4)
+        except ValueError as error:
+            raise SolvitaireFormatError(str(error)) from None
     if not isinstance(data, Mapping):
         raise SolvitaireFormatError("a Solvitaire deal is a JSON object")
     unknown = [k for k in data if k not in _KEYS]
     if unknown:
         raise SolvitaireFormatError(
-            f"unknown key {unknown[0]!r}; a Klondike deal has {', '.join(_KEYS[:4])}"
+            f"unknown key {quote(unknown[0])}; a Klondike deal has {', '.join(_KEYS[:4])}"
         )
     for key in ("reserve", "cells"):
         if data.get(key):
@@ -136,8 +138,8 @@ def from_solvitaire(
         )
 
     def read(name: str, entries: object, tableau: bool = False) -> list[str]:
-        if not isinstance(entries, list):
-            raise SolvitaireFormatError(f"{name} must be a list of cards, not {entries!r}")
+        if not isinstance(entries, list) or len(entries) > 2 * rules.cards:
+            raise SolvitaireFormatError(f"{name} must be a list of cards, not {quote(entries)}")
         result = []
         for entry in entries:
             try:

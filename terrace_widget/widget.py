@@ -20,6 +20,7 @@ import traitlets
 
 from . import advice
 from . import coach as coaching
+from .deal import MAX_SEED
 from .game import Game, _read_turns
 from .hints import Hint
 from .limits import MAX_MESSAGE_BYTES, oversize, quote
@@ -440,9 +441,9 @@ class TerraceWidget(anywidget.AnyWidget):
             if variant is not None and (not isinstance(variant, str) or len(variant) > 40):
                 return "the variant is a name such as 'terrace'"
             if seed is not None and (
-                not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+                not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
             ):
-                return "the seed is a whole number from 0 to 2**63 - 1"
+                return "the seed is a whole number from 0 to 2**64 - 1"
             self.new_game(variant, seed)
         return None
 

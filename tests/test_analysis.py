@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import json
 import sys
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -224,7 +225,9 @@ def test_cache_key_includes_the_solver_version(
     monkeypatch.setattr(analysis, "SOLVER_VERSION", "next")
     (record,) = analyze("klondike", [1], 50, executor="serial", cache=cache, **QUIET)
     assert len(counted) == 2 and record["solver_version"] == "next"
-    assert len(load_results(cache, as_frame=False)) == 2
+    # Never mixed: each deal's newest record, unless every version is asked for.
+    assert load_results(cache, as_frame=False) == [record]
+    assert len(load_results(cache, as_frame=False, solver_version=None)) == 2
 
 
 def test_a_corrupt_cache_is_recovered(tmp_path, counted: list[tuple]) -> None:
@@ -238,10 +241,13 @@ def test_a_corrupt_cache_is_recovered(tmp_path, counted: list[tuple]) -> None:
     counted.clear()
     with pytest.warns(RuntimeWarning, match="corrupt cache line") as caught:
         again = analyze("klondike-three-card", 4, BUDGET, executor="serial", cache=cache, **QUIET)
-    assert len(caught) == 3
+    assert [str(c.message).count("corrupt cache line") for c in caught] == [1, 1, 1, 0]
+    assert "3 corrupt line(s) moved to results.jsonl.corrupt" in str(caught[3].message)
     assert [c[1] for c in counted] == [2, 3, 4]
     assert timeless(again) == timeless(first) and again[0] == first[0]
-    with pytest.warns(RuntimeWarning, match="corrupt"):
+    assert len((tmp_path / "results.jsonl.corrupt").read_text().splitlines()) == 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # rewritten: the file reads cleanly from now on
         loaded = load_results(cache, as_frame=False)
     assert sorted(timeless(loaded), key=lambda r: r["seed"]) == timeless(first)
     with pytest.raises(FileNotFoundError):
@@ -361,7 +367,7 @@ def test_corrupt_cache_fields_are_recomputed(tmp_path, counted: list[tuple]) -> 
     counted.clear()
     with pytest.warns(RuntimeWarning, match="corrupt cache line") as caught:
         again = analyze("klondike-three-card", 2, BUDGET, executor="serial", cache=cache, **QUIET)
-    assert len(caught) == 3
+    assert len(caught) == 4  # three lines, then where they were moved
     assert [c[1] for c in counted] == [1, 2]  # both deals recomputed
     assert timeless(again) == timeless(first)
 

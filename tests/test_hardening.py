@@ -226,3 +226,153 @@ def test_a_failing_on_move_callback_is_reported_and_the_table_goes_on() -> None:
     assert any("ZeroDivisionError" in str(c.message) for c in caught)
     assert w.view["status"] == "lost" and w.view["summary"] is not None
     assert "on_move callback failed" in w.view["message"]["text"]
+
+
+# ---------------------------------------------------------------- 4. deep nesting in files
+
+
+def test_deeply_nested_solvitaire_text_is_a_format_error() -> None:
+    from terrace_widget.solvitaire import SolvitaireFormatError, from_solvitaire
+
+    with pytest.raises(SolvitaireFormatError, match="longer than"):
+        from_solvitaire("[" * 100_000 + "]" * 100_000)  # the text: too long to parse
+    for depth in (10, 5000):
+        with pytest.raises(SolvitaireFormatError, match="deep"):
+            from_solvitaire("[" * depth + "]" * depth)
+    with pytest.raises(SolvitaireFormatError, match="longer than"):
+        from_solvitaire('{"stock": "' + "x" * 10**6 + '"}')
+    with pytest.raises(SolvitaireFormatError, match=r"'x+'… "):
+        from_solvitaire({"tableau piles": [["x" * 1000]] * 7})
+    nested: object = "AH"
+    for _ in range(5000):
+        nested = [nested]
+    deal = {"tableau piles": [[nested]] * 7}
+    with pytest.raises(SolvitaireFormatError, match="a list of 1 items"):
+        from_solvitaire(deal)
+
+
+def _good_record(seed: int = 1, **changes: object) -> dict:  # type: ignore[type-arg]
+    from terrace_widget.analysis import FIELDS, SOLVER_VERSION
+
+    record = dict.fromkeys(FIELDS)
+    record.update(variant="klondike", seed=seed, player="solver", verdict="unwinnable",
+                  nodes=10, seconds=0.01, budget=1000, solver_version=SOLVER_VERSION)  # fmt: skip
+    record.update(changes)
+    return record
+
+
+def test_a_deeply_nested_cache_line_is_a_warning_not_a_crash(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import load_results
+
+    path = tmp_path / "cache.jsonl"
+    path.write_text(json.dumps(_good_record()) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.warns(RuntimeWarning, match="cache.jsonl:2"):
+        assert len(load_results(path, as_frame=False)) == 1
+
+
+# ---------------------------------------------------------------- 11. the cache
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"verdict": "won", "length": None},
+        {"verdict": "unknown", "length": 12},
+        {"length": -3, "verdict": "won"},
+        {"seconds": float("nan")},
+        {"seconds": float("inf")},
+        {"nodes": -1},
+        {"time_limit": "soon"},
+        {"time_limit": 0},
+        {"player": "oracle"},
+        {"solver_version": 7},
+        {"base_mode": "each"},
+        {"budget": 0},
+    ],
+)
+def test_invalid_cache_records_are_refused(tmp_path, changes: dict) -> None:  # type: ignore[no-untyped-def,type-arg]
+    from terrace_widget.analysis import load_results
+
+    path = tmp_path / "cache.jsonl"
+    text = json.dumps(_good_record(**changes))  # NaN and Infinity as Python writes them
+    path.write_text(json.dumps(_good_record(2)) + "\n" + text + "\n")
+    with pytest.warns(RuntimeWarning, match="corrupt cache line"):
+        records = load_results(path, as_frame=False)
+    assert [r["seed"] for r in records] == [2]
+
+
+def test_an_infinite_time_limit_writes_valid_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import analyze
+
+    path = tmp_path / "cache.jsonl"
+    (record,) = analyze("klondike", [3], 2000, seconds=float("inf"), cache=path,
+                        executor="serial", progress=False, as_frame=False)  # fmt: skip
+    assert record["time_limit"] is None
+    line = path.read_text().strip()
+    json.loads(line, parse_constant=lambda name: pytest.fail(f"{name} in the cache"))
+
+
+def test_unknown_at_a_short_limit_is_not_reused_at_a_longer_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import analyze
+
+    path = tmp_path / "cache.jsonl"
+    run = {"cache": path, "executor": "serial", "progress": False, "as_frame": False}
+    (short,) = analyze("klondike", [7], None, seconds=0.05, **run)
+    assert short["verdict"] == "unknown"
+    (longer,) = analyze("klondike", [7], None, seconds=0.3, **run)
+    assert longer["time_limit"] == 0.3 and longer["nodes"] > short["nodes"]
+    (again,) = analyze("klondike", [7], None, seconds=0.05, **run)
+    assert again == short  # the same limit reads the cache
+
+
+def test_solver_versions_are_never_mixed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import SOLVER_VERSION, load_results
+
+    path = tmp_path / "cache.jsonl"
+    old = _good_record(1, verdict="won", length=90, score=52, solver_version="1")
+    new = _good_record(1, verdict="unwinnable")  # written after: a newer solver
+    only_old = _good_record(2, solver_version="1")
+    path.write_text("".join(json.dumps(r) + "\n" for r in (old, new, only_old)))
+    records = load_results(path, as_frame=False)
+    assert sorted((r["seed"], r["solver_version"]) for r in records) == [
+        (1, SOLVER_VERSION),
+        (2, "1"),
+    ]
+    assert len(load_results(path, as_frame=False, solver_version="1")) == 2
+    assert len(load_results(path, as_frame=False, solver_version=None)) == 3
+
+
+def test_a_corrupt_line_is_moved_aside_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import analyze, load_results
+
+    path = tmp_path / "cache.jsonl"
+    path.write_text(json.dumps(_good_record(3, budget=2000)) + "\n{not json\n")
+    with pytest.warns(RuntimeWarning, match="moved to cache.jsonl.corrupt"):
+        analyze("klondike", [3, 4], 2000, cache=path, executor="serial", progress=False)
+    assert (tmp_path / "cache.jsonl.corrupt").read_text() == "{not json\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning on later reads
+        assert sorted(r["seed"] for r in load_results(path, as_frame=False)) == [3, 4]
+
+
+# ---------------------------------------------------------------- 12. seeds
+
+
+def test_analyze_checks_every_seed_before_computing_any(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget import analysis
+
+    solved: list[int] = []
+    monkeypatch.setattr(analysis, "solve_deal", lambda *a: solved.append(a[1]) or [])
+    with pytest.raises(ValueError, match="2\\*\\*64"):
+        analysis.analyze("klondike", [1, 2**64], 100, executor="serial", progress=False)
+    assert solved == []
+
+
+def test_numpy_seeds_from_a_data_frame_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    from terrace_widget.analysis import analyze
+
+    records = analyze("klondike", np.array([3]), np.int64(500), executor="serial",
+                      progress=False, as_frame=False)  # fmt: skip
+    assert records[0]["seed"] == 3 and type(records[0]["seed"]) is int
+    assert Game("klondike", seed=np.int64(3)).deck == Game("klondike", seed=3).deck
