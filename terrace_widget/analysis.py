@@ -319,7 +319,7 @@ def _number(value: object) -> TypeGuard[int | float]:
 
 
 def _finite(value: object) -> bool:
-    return _number(value) and math.isfinite(value) and value >= 0  # type: ignore[arg-type]
+    return _number(value) and math.isfinite(value) and value >= 0
 
 
 def _check_record(record: object) -> dict[str, Any]:
@@ -521,10 +521,12 @@ def _seeds(seeds: int | Iterable[int]) -> list[int]:
         return list(range(1, seeds + 1))
     if isinstance(seeds, str) or not isinstance(seeds, Iterable):
         raise ValueError(f"seeds: a number of deals or a list of seeds, not {seeds!r}")
-    result = [as_int(seed) for seed in seeds]  # NumPy's integers too (a DataFrame column)
-    for seed in result:
+    result: list[int] = []
+    for value in seeds:
+        seed = as_int(value)  # NumPy's integers too (a DataFrame column)
         if not _whole(seed) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        result.append(seed)
     return result
 
 

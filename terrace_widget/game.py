@@ -54,7 +54,7 @@ class Game:
     ) -> None:
         rules = get_rules(variant)
         if seed is not None and not isinstance(seed, (int, bool)):
-            seed = as_int(seed)  # type: ignore[assignment]  # NumPy integers (a DataFrame column)
+            seed = as_int(seed)  # NumPy's integers (a DataFrame column)
         if deck is not None:
             if seed is not None:
                 raise ValueError("give either a seed or a deck, not both")
