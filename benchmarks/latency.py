@@ -6,6 +6,8 @@ the ones the browser tests use (``tests/browser/servers.py``). For each server:
 * **game**: Terrace ``terrace#12345``: the base card is chosen by a drag, then the stock
   is clicked (deal) and the toolbar's Undo is clicked, alternately; every click is one
   round trip through Python's engine and one new ``view``.
+* **coach** (``--coach``): the same game with the Coach on (``w.coach = True``), whose
+  marks and words are computed and sent with every view.
 * **floor**: a trivial anywidget counter (``tests/browser/notebooks/counter.ipynb``): a
   button whose click sends a message, Python bumps a synced Int, JS redraws.
 
@@ -26,6 +28,7 @@ websockets (a ``jupyter_server_config.py`` patch, see benchmarks/README.md).
 
     python benchmarks/latency.py                   # Lab and Voila, 60 clicks each, ~1.5 min
     python benchmarks/latency.py --nodelay --json latency.json
+    python benchmarks/latency.py --servers lab --coach   # also the Coach on against off
 """
 
 from __future__ import annotations
@@ -222,6 +225,7 @@ def run_widget(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     notebook, selector, name = {
         "game": ("terrace.ipynb", ".tw-root[data-seq]", "w"),
+        "coach": ("terrace.ipynb", ".tw-root[data-seq]", "w"),
         "floor": ("counter.ipynb", ".counter-root[data-seq]", "c"),
     }[which]
     t_open = time.perf_counter()
@@ -234,7 +238,14 @@ def run_widget(
         if no_loss_check:  # experiment: skip the exact game-over search after each move
             kernel.run("import terrace_widget.game as _g; _g.LOSS_SEARCH_BUDGET = 0")
         view_bytes = None
-        if which == "game":
+        if which == "coach":  # the same table with the Coach on
+            before = seq_of(page)
+            kernel.run("w.coach = True")
+            page.wait_for_function(
+                "n => Number(document.querySelector('.tw-root').dataset.seq) > n", arg=before
+            )
+            page.wait_for_selector(".tw-root .tw-coach-badge")
+        if which in ("game", "coach"):
             # choose the base card by a drag (t1 onto f1) so that the stock deals
             root = page.locator(".tw-root")
             before = seq_of(page)
@@ -281,7 +292,7 @@ def run_widget(
         frames.on = False
         lat = page.evaluate("() => window.__lat")
         kernel_ms = [1000 * s for s in kernel.json("_lat_kernel")]
-        if which == "game":
+        if which in ("game", "coach"):
             view_bytes = kernel.json("len(_j.dumps(w.view))")
             history = kernel.json("len(w.game.history)")
             assert history in (1, 2), history  # deal/undo pairs cancel out
@@ -314,7 +325,7 @@ def run_server(playwright, kind: str, nodelay: bool, args: argparse.Namespace) -
         browser = playwright.chromium.launch(**launch_args())
         try:
             out = []
-            for which in ("floor", "game"):
+            for which in ("floor", "game", *(("coach",) if args.coach else ())):
                 result = run_widget(
                     browser, server, which, args.moves, args.warmup, args.no_loss_check
                 )
@@ -365,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     add("--servers", nargs="+", choices=["lab", "voila"], default=["lab", "voila"])
     add("--nodelay", action="store_true", help="also run with TCP_NODELAY on kernel websockets")
     add("--json", type=Path, help="also write every figure as JSON")
+    add("--coach", action="store_true", help="also the game with the Coach on (coach / game)")
     add(
         "--no-loss-check",
         action="store_true",
@@ -401,6 +413,16 @@ def main(argv: list[str] | None = None) -> int:
             f"external median x{ext:.2f}; view JSON {game['view_json_bytes']} B; update frame "
             f"{game['websocket']['update_bytes_median']:.0f} B "
             f"(floor {floor['websocket']['update_bytes_median']:.0f} B)"
+        )
+    for coached in [r for r in results if r["widget"] == "coach"]:
+        game = find(results, widget="game", server=coached["server"], nodelay=coached["nodelay"])
+        ratio = coached["in_page_ms"]["median"] / game["in_page_ms"]["median"]
+        ext = coached["external_ms"]["median"] / game["external_ms"]["median"]
+        print(
+            f"{label(coached):<14} Coach on / off: in-page median x{ratio:.2f}, external median "
+            f"x{ext:.2f} (goal: within x1.2); kernel median "
+            f"{coached['kernel_ms']['median']:.2f} against {game['kernel_ms']['median']:.2f} ms; "
+            f"view JSON {coached['view_json_bytes']} B against {game['view_json_bytes']} B"
         )
     if args.nodelay:
         for kind in args.servers:

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RANK_WORDS, RANKS, SUITS, glyph, parse_card
+from .cards import RANK_TITLES, RANK_WORDS, RANKS, SUIT_WORDS, SUITS, glyph, parse_card
 
 Observation = Mapping[str, Any]
 
@@ -165,17 +165,16 @@ def foundation_takes(obs: Observation, pile: str, card: str) -> bool:
 
 
 def what_takes(obs: Observation, card: str) -> str:
-    """In words, the foundation top a Terrace card needs: ``'a black 6'`` (or ``'an empty
-    foundation'`` for a base-rank card)."""
+    """In words, the foundation a Terrace card needs: ``'a foundation ending in a black 6'``
+    (``'an empty foundation'`` for a base-rank card)."""
     base = obs["base_rank"]
     rank, red, suit = card_facts(card)
     if rank == base:
         return "an empty foundation"
-    below = (rank - 2) % 13 + 1
-    title = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[below - 1]
+    below = RANK_TITLES[(rank - 2) % 13]
     if _same_suit(obs):
-        return f"{title}{'♣♦♥♠'[suit]}"
-    return f"a {'black' if red else 'red'} {title}"
+        return f"a foundation ending in the {below} of {SUIT_WORDS[suit]}"
+    return f"a foundation ending in a {'black' if red else 'red'} {below}"
 
 
 # ---------------------------------------------------------------- tip 1: the base
@@ -293,8 +292,7 @@ def reversed_runs(obs: Observation, min_length: int = 2) -> list[Run]:
                 where = "on top of" if depth == 0 else f"under {depth} card{'s' * (depth != 1)} of"
                 text = (
                     f"{_cards(cards)} lie reversed {where} the {name}: once {show(cards[0])} goes "
-                    f"up, the rest follow; keep {what_takes(obs, cards[0])} on a foundation "
-                    "for them"
+                    f"up, the rest follow; keep {what_takes(obs, cards[0])} for them"
                 )
                 runs.append(Run("reversed", text, cards, (name,), None, name, depth))
             i = j - 1

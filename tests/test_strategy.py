@@ -71,7 +71,7 @@ def test_reversed_runs_in_the_waste_and_the_reserve() -> None:
     ]
     assert runs[0].text == (
         "7♥ 8♠ 9♥ lie reversed on top of the waste: once 7♥ goes up, the rest follow; "
-        "keep a black 6 on a foundation for them"
+        "keep a foundation ending in a black 6 for them"
     )
     assert runs[1].text.startswith("7♦ 8♣ 9♦ lie reversed under 2 cards of the reserve")
 

@@ -8,6 +8,8 @@ var STYLE = `
 .tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
 .tw-card.tw-coach-card{box-shadow:0 0 0 3px #6a1b9a}
 .tw-card.tw-coach-card.tw-coach-good{box-shadow:0 0 0 3px #2e7d32}
+.tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
+.tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
 .tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
   font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
   pointer-events:none}
