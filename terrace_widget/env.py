@@ -1,13 +1,13 @@
 """The agent interface: a fair view of a game, a referee for bots, and a Gymnasium environment.
 
-Everything here that a bot sees comes from :func:`fair_observation`, which is
-``Game.observation()`` with nothing that could tell a hidden card: no deal id, and a
-status that does not rest on a search through the hidden cards.
+Everything here that a bot sees comes from :func:`fair_observation`: ``Game.observation()``
+(no hidden card, no deal id) with a status that does not rest on a search through the
+hidden cards.
 
 * :func:`tournament` plays bots against the same deals and returns one row per game;
   :func:`summarize` turns the rows into a table with 95% intervals. No Gymnasium needed.
-* :func:`imagined_game` gives a bot a :class:`Game` to try moves on: it shows exactly what
-  the observation shows, and its hidden cards are dealt at random from the unseen ones.
+* A bot that wants to try moves first builds a game from what it sees with
+  :func:`terrace_widget.players.game_from_observation`.
 * :class:`SolitaireEnv` (needs ``pip install terrace-widget[gym]``) is a Gymnasium
   ``Env``; importing this module registers ``terrace_widget/Terrace-v0``,
   ``terrace_widget/Klondike-v0`` and the other nine (see :data:`ENV_IDS`).
@@ -20,16 +20,15 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
-import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from statistics import mean, stdev
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_list, action_mask, action_move, action_number, legal_actions
-from .cards import CODES
 from .game import Game
 from .moves import Move
+from .players import Player as ChoosingPlayer
 from .variants import VARIANTS, get_rules
 
 if TYPE_CHECKING:
@@ -45,7 +44,6 @@ __all__ = [
     "action_move",
     "action_number",
     "fair_observation",
-    "imagined_game",
     "legal_actions",
     "register_envs",
     "summarize",
@@ -73,54 +71,17 @@ ENV_IDS: dict[str, str] = {
 
 
 def fair_observation(game: Game) -> Observation:
-    """``game.observation()`` with nothing that tells a hidden card.
+    """``game.observation()``, with a status that says ``lost`` only when no move is left.
 
-    The deal id is left out (with the documented shuffle it rebuilds the whole deck), and
-    the status says ``lost`` only when no move is left: the game-over search behind
-    ``Game.status`` looks through the hidden cards, so its verdict is not a player's.
+    The game-over search behind ``Game.status`` looks through the hidden cards, so its
+    verdict is not a player's; the observation carries no deal id (it would rebuild the
+    whole deck).
     """
     obs = game.observation(prove_loss=False)
-    obs.pop("deal_id", None)
+    obs.pop("deal_id", None)  # never there; a bot must not get it even if it came back
     if obs["status"] == "lost" and obs["legal_moves"]:
         obs["status"] = "playing"
     return obs
-
-
-def imagined_game(observation: Mapping[str, Any], rng: random.Random | int | None = None) -> Game:
-    """A game that shows exactly what ``observation`` shows; its hidden cards are a guess.
-
-    The cards the observation does not show are shuffled (with ``rng``, a
-    ``random.Random`` or a seed) into its face-down places. Legal moves depend only on
-    what is visible, so the imagined game has the observation's legal moves, and a bot
-    may try moves on it freely: a card it turns up is a guess, not the real one.
-    """
-    rules = get_rules(observation["variant"])
-    piles: Mapping[str, Sequence[str]] = observation["piles"]
-    seen = Counter(card for cards in piles.values() for card in cards if card != "#")
-    unseen = [card for card in CODES for _ in range(rules.decks - seen[card])]
-    hidden = sum(card == "#" for cards in piles.values() for card in cards)
-    if len(unseen) != hidden:
-        raise ValueError(
-            f"the observation shows {hidden} face-down cards but {len(unseen)} cards are unseen"
-        )
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
-    rng.shuffle(unseen)
-    cards = iter(unseen)
-    imagined = {
-        name: ["#" + next(cards) if card == "#" else card for card in pile]
-        for name, pile in piles.items()
-    }
-    redeals_left = observation["redeals_left"]
-    used = 0 if rules.redeals is None or redeals_left is None else rules.redeals - redeals_left
-    return Game.from_piles(
-        rules,
-        imagined,
-        base_rank=observation["base_rank"],
-        stock_locked=bool(observation["stock_locked"]),
-        redeals_used=used,
-        rest_to=None,
-    )
 
 
 # ------------------------------------------------------------------ the referee
@@ -152,24 +113,25 @@ def play_one(
 
     The player sees only :func:`fair_observation`. The game ends when it is won, when no
     move is left, when the player returns ``None`` or an illegal move (which is not
-    played), after ``max_moves`` moves, or when the same visible position comes back for
-    the ``repetitions``-th time (a bot going round in circles).
+    played), after ``max_moves`` moves, or when the player chooses the same move in the
+    same visible position for the ``repetitions``-th time (it is going round in circles; a
+    player that remembers what it tried may come back to a position and try another move).
     """
     game = Game(variant, seed=seed)
-    seen: Counter[str] = Counter()
+    seen: Counter[tuple[str, str]] = Counter()
     for _ in range(max_moves):
         obs = fair_observation(game)
         if obs["status"] == "won":
             return game, END_WON
         if not obs["legal_moves"]:
             return game, END_NO_MOVES
-        key = _visible_key(obs)
-        seen[key] += 1
-        if seen[key] >= repetitions:
-            return game, END_REPETITION
         move = player(obs)
         if move is None:
             return game, END_STOPPED
+        key = (_visible_key(obs), str(move))
+        seen[key] += 1
+        if seen[key] >= repetitions:
+            return game, END_REPETITION
         try:
             game.play(move)
         except ValueError:
@@ -179,7 +141,7 @@ def play_one(
 
 
 def tournament(
-    players: Mapping[str, PlayerFactory],
+    players: Mapping[str, PlayerFactory | ChoosingPlayer],
     variants: Iterable[str],
     seeds: Iterable[int],
     *,
@@ -190,9 +152,11 @@ def tournament(
 
     ``players`` maps a name to a factory called once per game with the deal's seed, which
     returns the player for that game (``lambda seed: greedy`` for a plain function; a
-    random bot can seed its own generator). Every player gets the same deals, so the
-    comparison is paired. A row: ``variant, player, seed, score, cards, won, moves, end``
-    (``end`` says how the game ended; see :func:`play_one`).
+    random bot can seed its own generator), or to an object with ``reset()`` and
+    ``choose(observation)`` such as :class:`terrace_widget.players.RulePlayer` (reset
+    before each game). Every player gets the same deals, so the comparison is paired.
+    A row: ``variant, player, seed, score, cards, won, moves, end`` (``end`` says how the
+    game ended; see :func:`play_one`).
 
     >>> rows = tournament({"first": lambda seed: lambda obs: obs["legal_moves"][0]},
     ...                   ["klondike"], [1, 2])
@@ -210,7 +174,7 @@ def tournament(
         for name, make_player in players.items():
             for seed in seeds:
                 game, end = play_one(
-                    make_player(seed),
+                    _player_for(make_player, seed),
                     variant,
                     seed,
                     max_moves=max_moves,
@@ -229,6 +193,17 @@ def tournament(
                     }
                 )
     return rows
+
+
+def _player_for(entry: PlayerFactory | ChoosingPlayer, seed: int) -> Player:
+    """The player for one game: a ``choose`` method after ``reset()``, or the factory's."""
+    choose = getattr(entry, "choose", None)
+    if callable(choose):
+        reset = getattr(entry, "reset", None)
+        if callable(reset):
+            reset()
+        return choose  # type: ignore[no-any-return]
+    return entry(seed)  # type: ignore[operator]
 
 
 def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

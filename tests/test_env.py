@@ -23,12 +23,12 @@ from terrace_widget.cards import CODES
 from terrace_widget.env import (
     ENV_IDS,
     fair_observation,
-    imagined_game,
     play_one,
     summarize,
     tournament,
 )
 from terrace_widget.gym_env import HIDDEN, PHASES, SolitaireEnv
+from terrace_widget.players import RulePlayer
 from terrace_widget.render import text_board
 
 ALL = list(VARIANTS)
@@ -194,18 +194,6 @@ def test_fair_status_is_lost_only_when_no_move_is_left() -> None:
         game.status  # noqa: B018  (runs the game-over search, which reads the hidden cards)
         assert (obs["status"] == "lost") == (not obs["legal_moves"] and obs["status"] != "won")
         assert fair_observation(game) == obs
-
-
-@pytest.mark.parametrize("variant", ["terrace", "klondike", "redheads"])
-def test_imagined_game_shows_what_the_observation_shows(variant: str) -> None:
-    game = random_play(variant, 2, 25)
-    obs = fair_observation(game)
-    imagined = imagined_game(obs, rng=1)
-    seen = fair_observation(imagined)
-    for key in ("piles", "legal_moves", "base_rank", "stock_locked", "redeals_left", "score"):
-        assert seen[key] == obs[key], key
-    assert imagined.piles != game.piles  # the hidden cards are a guess
-    assert imagined_game(obs, rng=1).piles == imagined.piles
 
 
 # ---------------------------------------------------------------- the Gymnasium environment
@@ -403,6 +391,21 @@ def test_players_see_only_the_fair_observation() -> None:
         assert all(
             card == "#" or card in CODES for cards in obs["piles"].values() for card in cards
         )
+
+
+def test_players_with_reset_and_choose_are_reset_before_each_game() -> None:
+    class Counting(RulePlayer):
+        resets = 0
+
+        def reset(self) -> None:
+            Counting.resets += 1
+            super().reset()
+
+    rows = tournament({"tips": Counting()}, ["terrace", "klondike"], [1, 2], max_moves=400)
+    assert Counting.resets == 4
+    for row in rows:
+        game, end = play_one(RulePlayer().choose, row["variant"], row["seed"], max_moves=400)
+        assert (game.score, len(game.history), end) == (row["score"], row["moves"], row["end"])
 
 
 def test_the_referee_ends_stopped_illegal_and_looping_games() -> None:
