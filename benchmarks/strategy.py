@@ -23,11 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from terrace_widget.analysis import load_results
 from terrace_widget.tip_study import (
     PLAYER_VERSION,
     base_classes,
     draw_effects,
     play_tips,
+    solver_bases,
     tip_effects,
 )
 
@@ -76,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
     parser.add_argument("--data", default=None, help="folder of the strategy-<game>.jsonl files")
     parser.add_argument("--summary", default=None, help="write the effects as JSON here")
+    parser.add_argument(
+        "--solver-bases",
+        default=None,
+        help="also the base tip for the all-seeing solver, from analyze(bases='each') records",
+    )
     args = parser.parse_args(argv)
 
     games = list(GAMES) if args.games == "all" else [g for g in args.games.split(",") if g]
@@ -132,6 +139,23 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {c['spec']} | {c['in_reserve']} | {c['bases']} | {pct(c['won'])} "
                 f"({pct(c['low'])}–{pct(c['high'])}) |"
             )
+    solver = (
+        solver_bases(load_results(args.solver_bases, as_frame=False)) if args.solver_bases else []
+    )
+    if solver:
+        print(
+            "\n| game (all-seeing solver) | deals | budget | tip's base | random base | best base "
+            "| tip − random (95%) | best − tip (95%) |"
+        )
+        print("|---|--:|--:|--:|--:|--:|---|---|")
+        for r in solver:
+            tr, bt = r["tip_minus_random"], r["best_minus_tip"]
+            print(
+                f"| {r['spec']} | {r['deals']} | {r['budget']:,} (v{r['solver_version']}) "
+                f"| {pct(r['tip'])} | {pct(r['random'])} | {pct(r['best'])} "
+                f"| {points(tr[0])} ({points(tr[1])} to {points(tr[2])}) "
+                f"| {points(bt[0])} ({points(bt[1])} to {points(bt[2])}) |"
+            )
     print(
         f"\nRulePlayer version {PLAYER_VERSION}, deals 1..{args.deals}; {len(records)} games "
         f"in {elapsed:.1f} s wall."
@@ -149,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                     "effects": effects,
                     "draws": draws,
                     "bases": classes,
+                    "solver_bases": solver,
                 },
                 indent=1,
                 ensure_ascii=False,

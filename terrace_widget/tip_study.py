@@ -345,3 +345,49 @@ def draw_effects(
             }
         )
     return rows
+
+
+def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The base tip for the all-seeing solver, from :func:`~terrace_widget.analysis.analyze`
+    records made with ``bases="each"``: per game, the share of deals won with the tip's base
+    (the least-buried candidate), with a base chosen at random (the mean over the distinct
+    candidates) and with the best base (any candidate won), and the paired differences
+    (normal 95% intervals). Undecided candidates count as not won."""
+    deals: dict[tuple[str, int], dict[str, Mapping[str, Any]]] = defaultdict(dict)
+    budgets: dict[str, set[Any]] = defaultdict(set)
+    for r in records:
+        if r.get("base_mode") == "each" and r.get("base"):
+            deals[(r["variant"], r["seed"])].setdefault(r["base"], r)
+            budgets[r["variant"]].add((r["budget"], r["solver_version"]))
+
+    def burial(r: Mapping[str, Any]) -> tuple[int, int, int]:
+        depths = r["base_rank_depths"] or []
+        return (r["base_rank_in_reserve"], max(depths, default=-1), sum(depths))
+
+    rows = []
+    for variant in sorted({v for v, _ in deals}):
+        tip, rand, best = [], [], []
+        for (v, _), cands in deals.items():
+            if v != variant:
+                continue
+            won = {card: float(r["verdict"] == "won") for card, r in cands.items()}
+            tip.append(won[min(cands.values(), key=burial)["base"]])
+            rand.append(statistics.fmean(won.values()))
+            best.append(max(won.values()))
+        (budget, version), *_ = sorted(budgets[variant], key=str)
+        rows.append(
+            {
+                "spec": variant,
+                "deals": len(tip),
+                "budget": budget,
+                "solver_version": version,
+                "tip": statistics.fmean(tip),
+                "random": statistics.fmean(rand),
+                "best": statistics.fmean(best),
+                "tip_minus_random": mean_difference(
+                    [a - b for a, b in zip(tip, rand, strict=True)]
+                ),
+                "best_minus_tip": mean_difference([b - a for a, b in zip(tip, best, strict=True)]),
+            }
+        )
+    return rows

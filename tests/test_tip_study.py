@@ -95,3 +95,18 @@ def test_effects_tables() -> None:
     assert draw["deals"] == 3
     classes = base_classes(records)
     assert sum(c["bases"] for c in classes) == sum(len(r["bases"]) for r in records[:3])
+
+
+def test_solver_bases_reads_analyze_records() -> None:
+    from terrace_widget.analysis import analyze
+    from terrace_widget.tip_study import solver_bases
+
+    records = analyze(
+        "terrace", [6], 20_000, bases="each", executor="serial", progress=False, as_frame=False
+    )
+    (row,) = solver_bases(records)
+    won = {r["base"]: r["verdict"] == "won" for r in records}
+    assert row["deals"] == 1 and row["budget"] == 20_000
+    assert row["tip"] == float(won["3S"])  # 3♠: no three in the reserve
+    assert row["random"] == sum(won.values()) / len(won)
+    assert row["best"] == float(any(won.values()))
