@@ -241,17 +241,20 @@ def test_random_agents_with_the_mask_play_to_the_end(variant: str) -> None:
 
 
 def test_no_move_left_terminates_the_episode() -> None:
-    env = SolitaireEnv("wood", max_steps=3000)
-    env.action_space.seed(0)
-    for seed in range(10):
-        _, info = env.reset(seed=seed)
-        terminated = truncated = False
-        while not (terminated or truncated):
-            action = env.action_space.sample(mask=info["action_mask"])
-            obs, _, terminated, truncated, info = env.step(action)
-        if terminated:
+    rng = random.Random(0)
+    for seed in range(20):  # random Wood games until one gets stuck
+        game = Game("wood", seed=seed)
+        while game.legal_moves() and len(game.history) < 3000:
+            game.play(rng.choice(game.legal_moves()))
+        if not game.legal_moves() and game.score < 104:
             break
-    assert terminated, "no random Wood game of ten got stuck"
+    assert not game.legal_moves(), "no random Wood game of twenty got stuck"
+    last = game.history[-1]
+    game.undo()
+    env = SolitaireEnv("wood")
+    env.reset(options={"game": game})
+    obs, _, terminated, truncated, info = env.step(action_number("wood", last))
+    assert (terminated, truncated) == (True, False)
     assert PHASES[int(obs["phase"])] == "lost" and info["status"] == "lost"
     assert not obs["action_mask"].any()
 
