@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
 
     print(
-        f"Solvitaire {binary} --timeout {args.timeout} ms; ours solve(budget={args.nodes}, "
+        f"Solvitaire {binary} --timeout {args.timeout} ms; ours solve(budget={args.nodes}, budget="
         f"seconds={args.seconds})"
     )
     for variant, rows in records.items():

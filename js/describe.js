@@ -136,8 +136,8 @@ export function clockRuns(view) {
 export function verdictBadge(view) {
   if (!view.winnable_check) return null;
   switch (view.winnable) {
-    case "won":
-      return { verdict: "won", text: "winnable \u2713", title: "A winning line exists from here." };
+    case "winnable":
+      return { verdict: "winnable", text: "winnable \u2713", title: "A winning line exists from here." };
     case "unwinnable":
       return { verdict: "unwinnable", text: "lost \u2717", title: "No line wins from here (proved)." };
     case "unknown":

@@ -2,7 +2,7 @@
 
 from .cards import card_name, code, glyph, parse_card
 from .deal import shuffled_deck
-from .game import CorruptSaveError, Game, Status
+from .game import CorruptSaveError, Game, Observation, Status
 from .hints import Hint
 from .moves import DEAL, IllegalMoveError, InvalidMoveError, Move
 from .variants import VARIANTS, Rules, UnknownVariantError, get_rules
@@ -28,6 +28,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
+    "Observation",
     "Rules",
     "Status",
     "TerraceWidget",

@@ -25,7 +25,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .cards import RANK_TITLES, glyph, rank_of
 from .engine import STOCK, WASTE
@@ -63,7 +63,7 @@ _MEMORY_LOCK = threading.Lock()
 
 
 def _key(game: Game) -> bytes:
-    return game.rules.id.encode() + b"\x00" + game._table.key()
+    return game.rules.id.encode() + b"\x00" + game.position_key()
 
 
 def _recall(game: Game) -> tuple[bool, list[Move] | None]:
@@ -84,10 +84,10 @@ def _remember(game: Game, solution: Solution) -> None:
     entries: list[tuple[bytes, tuple[tuple[Move, ...], int] | None]] = []
     prefix = game.rules.id.encode() + b"\x00"
     if solution.verdict == "unwinnable":
-        entries.append((prefix + game._table.key(), None))
+        entries.append((prefix + game.position_key(), None))
     else:
         line = tuple(solution.moves)
-        table = game._table.copy()
+        table = game.to_table()
         index = {name: i for i, name in enumerate(table.names)}
         for i, move in enumerate(line):
             entries.append((prefix + table.key(), (line, i)))
@@ -105,7 +105,7 @@ def _solve(game: Game, budget: int | None, seconds: float | None) -> Solution:
     known, line = _recall(game)
     if known:
         return Solution("unwinnable") if line is None else Solution("won", line)
-    solution = solve(game, budget, seconds=seconds)
+    solution = solve(game, budget=budget, seconds=seconds)
     _remember(game, solution)
     return solution
 
@@ -167,7 +167,7 @@ def sample_worlds(
     real = game.piles
     # Sorted first: the worlds must not depend on where the hidden cards really are.
     cards = sorted(real[name][i].lstrip("#") for name, i in slots)
-    table = game._table
+    table = game.to_table()
     worlds = []
     for _ in range(n):
         deck = cards[:]
@@ -220,9 +220,9 @@ class FairResult:
 
 def solve_fair(
     game: Game,
+    *,
     samples: int = 8,
     budget: int | None = FAIR_BUDGET,
-    *,
     seconds: float | None = None,
     seed: int = 0,
     memory: bool = True,
@@ -244,13 +244,13 @@ def solve_fair(
     credit: Counter[Move] = Counter()
     seen: dict[bytes, Solution] = {}
     for k, world in enumerate(worlds):
-        key = world._table.key()
+        key = world.position_key()
         solution = seen.get(key)
         if solution is None:
             left = None
             if deadline is not None:
                 left = max(0.0, (deadline - time.perf_counter()) / (samples - k))
-            solution = solve(world, budget, seconds=left)
+            solution = solve(world, budget=budget, seconds=left)
             seen[key] = solution
             result.nodes += solution.nodes
         result.solutions.append(solution)
@@ -272,15 +272,21 @@ def solve_fair(
 # ---------------------------------------------------------------- verdicts
 
 
-def winnable(
-    game: Game, seconds: float | None = 0.5, budget: int | None = WINNABLE_BUDGET
-) -> Verdict:
-    """Can the game still be won? ``"won"``, ``"unwinnable"`` (proved) or ``"unknown"``."""
+CanWin = Literal["winnable", "unwinnable", "unknown"]
+"""The answer to "can this game still be won?"."""
+
+
+def can_win(
+    game: Game, *, budget: int | None = WINNABLE_BUDGET, seconds: float | None = 0.5
+) -> CanWin:
+    """Can the game still be won? ``"winnable"`` (a winning line exists, or the game is
+    won), ``"unwinnable"`` (proved) or ``"unknown"`` (not decided within the limits)."""
     check_limits(game, budget, seconds)
-    status = game._cheap_status()
+    status = game.status
     if status in ("won", "lost"):
-        return "won" if status == "won" else "unwinnable"
-    return _solve(game, budget, seconds).verdict
+        return "winnable" if status == "won" else "unwinnable"
+    verdict = _solve(game, budget, seconds).verdict
+    return "winnable" if verdict == "won" else verdict
 
 
 class PostMortem(NamedTuple):
@@ -301,8 +307,8 @@ class PostMortem(NamedTuple):
 
 def post_mortem(
     game: Game,
-    budget_per_position: int | None = POST_MORTEM_BUDGET,
     *,
+    budget_per_position: int | None = POST_MORTEM_BUDGET,
     seconds: float | None = 5.0,
 ) -> PostMortem:
     """Replay the game's history and find the move after which no line wins.
@@ -333,7 +339,7 @@ def post_mortem(
         """Decide position ``i`` with its share of the time left (``probes_left`` to come)."""
         nonlocal lo, hi
         g = position(i)
-        status = g._cheap_status()
+        status = g.status
         if status == "won":
             verdicts[i] = "won"
             lo = max(lo, i)
@@ -357,7 +363,7 @@ def post_mortem(
     def time_left() -> bool:
         return deadline is None or time.perf_counter() < deadline
 
-    if game._cheap_status() == "won":
+    if game.status == "won":
         return PostMortem(None, None, WON_TEXT, n, None)
     probe(n, (n + 1).bit_length() + 1)
     if lo < n and time_left():
@@ -416,9 +422,9 @@ def _post_mortem_text(history: Sequence[Move], lo: int, hi: int) -> PostMortem:
 
 def solver_hint(
     game: Game,
-    seconds: float | None = 1.0,
-    budget: int | None = HINT_BUDGET,
     *,
+    budget: int | None = HINT_BUDGET,
+    seconds: float | None = 1.0,
     fair: bool = False,
     samples: int = 8,
     seed: int = 0,
@@ -433,14 +439,14 @@ def solver_hint(
     classic hint, saying so. With ``fair=True`` the move is the one that wins in the most
     worlds of :func:`solve_fair` (the hidden cards are not looked at).
     """
-    return advise(game, seconds, budget, fair=fair, samples=samples, seed=seed)[0]
+    return advise(game, budget=budget, seconds=seconds, fair=fair, samples=samples, seed=seed)[0]
 
 
 def advise(
     game: Game,
-    seconds: float | None = 1.0,
-    budget: int | None = HINT_BUDGET,
     *,
+    budget: int | None = HINT_BUDGET,
+    seconds: float | None = 1.0,
     fair: bool = False,
     samples: int = 8,
     seed: int = 0,
@@ -450,7 +456,7 @@ def advise(
     if fair:
         _check_samples(samples)
     start = time.perf_counter()
-    status = game._cheap_status()
+    status = game.status
     if status == "won":
         return Hint(None, WON_TEXT), "solver"
     if status == "lost":
@@ -472,6 +478,23 @@ def advise(
     return Hint(line[0], text), "solver"
 
 
+def hint(
+    game: Game,
+    mode: str = "solver",
+    *,
+    budget: int | None = HINT_BUDGET,
+    seconds: float | None = 1.0,
+) -> Hint:
+    """A hint of the kind ``mode`` names: ``"classic"`` (Aisleriot's, :meth:`Game.hint`),
+    ``"solver"`` (:func:`solver_hint`, which sees every card) or ``"fair"`` (the same from
+    worlds that fit what the player has seen)."""
+    if mode == "classic":
+        return game.hint()
+    if mode not in ("solver", "fair"):
+        raise ValueError(f"unknown hint mode {mode!r}: use 'classic', 'solver' or 'fair'")
+    return solver_hint(game, budget=budget, seconds=seconds, fair=mode == "fair")
+
+
 def _fallback(game: Game, seconds: float | None) -> Hint:
     classic = game.hint()
     within = f"within {seconds:g} s" if seconds is not None else "within its budget"
@@ -485,7 +508,7 @@ def _fair_hint(
     game: Game, seconds: float | None, budget: int | None, samples: int, seed: int
 ) -> tuple[Hint, str]:
     per_world = None if budget is None else max(1000, budget // max(1, samples))
-    result = solve_fair(game, samples, per_world, seconds=seconds, seed=seed)
+    result = solve_fair(game, samples=samples, budget=per_world, seconds=seconds, seed=seed)
     best = result.best
     if best is None:
         classic = game.hint()
@@ -526,7 +549,7 @@ def _only_move(game: Game, move: Move, seconds: float | None, budget: int | None
                 return False
         g = game.copy()
         g.play(other)
-        if g._cheap_status() == "won" or _solve(g, each, left).verdict != "unwinnable":
+        if g.status == "won" or _solve(g, each, left).verdict != "unwinnable":
             return False
     return True
 
@@ -544,9 +567,9 @@ def explain_line(game: Game, line: Sequence[Move], *, world: Game | None = None)
     if not line:
         raise ValueError("explain_line needs a line of at least one move")
     move = line[0]
-    table = game._table
+    table = game.to_table()
     visible = _visible_values(game)
-    if game._cheap_status() == "choosing-base":
+    if game.status == "choosing-base":
         card = table.piles[table.index(move.source)][-1]
         return (
             f"Choose {glyph(card)} as the base: with {_plural_rank(rank_of(card))} as the "
@@ -565,7 +588,7 @@ def _plural_rank(rank: int) -> str:
 
 
 def _visible_values(game: Game) -> set[int]:
-    table = game._table
+    table = game.to_table()
     values = set()
     for i, pile in enumerate(table.piles):
         if i != STOCK:
@@ -575,7 +598,7 @@ def _visible_values(game: Game) -> set[int]:
 
 def _action(game: Game, move: Move) -> tuple[str, str]:
     """The move in words: ("6♣", "onto 7♦"), ("K♠ from the waste", "to the empty pile t4")."""
-    table = game._table
+    table = game.to_table()
     s, t = table.index(move.source), table.index(move.target)
     card = table.piles[s][-move.count]
     what = glyph(card)
@@ -631,18 +654,18 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
     before: the card came from the waste, the reserve or a foundation, or went up to a
     foundation). Otherwise it begins the winning line. Only cards in ``visible`` are named.
     """
-    table = game._table
+    table = game.to_table()
     move = line[0]
     s, t = table.index(move.source), table.index(move.target)
     before = table.piles[s][:]
     n = move.count
     card, top = before[-n], before[-1]
     rest = len(before) - n
-    if game.rules.family == "klondike" and s in table.tableau and rest and table.down[s] >= rest:
+    if s in table.tableau and rest and table.down[s] >= rest:
         return f"it turns over the face-down card under it in pile {move.source}"
     sim = game.copy()
     sim.play(move)
-    piles = sim._table.piles
+    piles = sim.to_table().piles
     # Followed along the line by place (pile, index): the uncovered card, the moved group.
     uncovered = (s, rest - 1) if rest and s != STOCK and before[rest - 1] in visible else None
     moved: tuple[int, int] | None = (t, len(piles[t]) - n)
@@ -652,7 +675,7 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
     space = s in table.tableau and not rest and not piles[s]
     found: dict[str, str] = {}
     for later in line[1:EXPLAIN_HORIZON]:
-        tp = sim._table
+        tp = sim.to_table()
         if later == DEAL:
             if uncovered and uncovered[0] == WASTE and not tp.piles[STOCK]:
                 uncovered = None  # the waste goes back to the stock
@@ -696,7 +719,7 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
             sim.play(later)
         except ValueError:
             break  # not a line of this position: explain what was seen so far
-        piles = sim._table.piles
+        piles = sim.to_table().piles
         if uncovered and (
             len(piles[uncovered[0]]) <= uncovered[1]
             or piles[uncovered[0]][uncovered[1]] != before[uncovered[1]]
@@ -725,12 +748,13 @@ __all__ = [
     "FairResult",
     "PostMortem",
     "advise",
+    "can_win",
     "explain_line",
     "forget",
+    "hint",
     "post_mortem",
     "sample_worlds",
     "solve_fair",
     "solver_hint",
     "unseen_cards",
-    "winnable",
 ]

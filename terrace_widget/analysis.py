@@ -116,12 +116,11 @@ def greedy_play(
                 f"{', '.join(c for c, _ in choices)}"
             )
         played.append(g.play(Move(pile, "f1")))
-    table = g._table
-    seen = {table.key()}
-    while len(played) < max_moves and not table.is_won():
+    seen = {g.position_key()}
+    while len(played) < max_moves and g.status != "won":
         for move in _greedy_order(g):
             g.play(move)
-            key = table.key()
+            key = g.position_key()
             if key in seen:
                 g.undo()
                 continue
@@ -136,7 +135,7 @@ def greedy_play(
 def _greedy_order(g: Game) -> list[Move]:
     """The legal moves the greedy bot considers, best first (stable within a class)."""
     piles = g.piles
-    takes = g._table.foundation_targets()
+    takes = g.to_table().foundation_targets()
     ranked: list[tuple[int, int, Move]] = []
     for i, move in enumerate(g.legal_moves()):
         source, target = move.source, move.target
@@ -275,7 +274,7 @@ def _one(
             length=len(moves) if won else None,
         )
     else:
-        solution = solve(g, budget, seconds=seconds)
+        solution = solve(g, budget=budget, seconds=seconds)
         won = solution.verdict == "won"
         moves = first + solution.moves
         record.update(

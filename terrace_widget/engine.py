@@ -3,14 +3,17 @@
 :class:`Table` is the fast core that :class:`~terrace_widget.game.Game` wraps. Piles are
 lists of card values (see :mod:`terrace_widget.cards`) indexed by Aisleriot's slot ids:
 
-* Terrace family: 0 stock, 1 waste, 2 reserve, 3–10 foundations, 11… tableau;
-* Klondike: 0 stock, 1 waste, 2–5 foundations, 6–12 tableau.
+0 stock, 1 waste, 2 reserve (in the games that have one), then the foundations, then the
+tableau: Terrace's are 0 stock, 1 waste, 2 reserve, 3–10 foundations, 11–19 tableau, and
+Klondike's 0 stock, 1 waste, 2–5 foundations, 6–12 tableau.
 
-Every card is face up except the stock's and, in Klondike, the ``down[i]`` bottom cards
-of tableau pile ``i``. :meth:`Table.make` plays a legal move (with every automatic
-consequence: flips, fills, auto-deals, the lock) and returns an undo record that
-:meth:`Table.unmake` uses to put back exactly what changed. Legality is the caller's
-business: :meth:`Table.legal_moves` lists it, and :class:`Game` checks it.
+The table reads every rule from its :class:`~terrace_widget.variants.Rules` row; it has
+no branch on the family. Every card is face up except the stock's and, in games dealt in
+a triangle (Klondike), the ``down[i]`` bottom cards of tableau pile ``i``.
+:meth:`Table.make` plays a legal move (with every automatic consequence: flips, fills,
+auto-deals, the lock) and returns an undo record that :meth:`Table.unmake` uses to put
+back exactly what changed. Legality is the caller's business: :meth:`Table.legal_moves`
+lists it, and :class:`Game` checks it.
 """
 
 from __future__ import annotations
@@ -121,7 +124,8 @@ class Table:
         self._set_tables()
 
     def deal(self, deck: list[int]) -> None:
-        """Lay out a new game from ``deck`` (card values in deal order, docs/rules.md#d7)."""
+        """Lay out a new game from ``deck`` (card values in deal order: the first card of
+        the list is the first dealt; docs/rules.md#d7)."""
         rules = self.rules
         for pile in self.piles:
             pile.clear()
@@ -131,28 +135,28 @@ class Table:
         self.set_base(1 if rules.base == "ace" else 0)
         stock = self.piles[STOCK]
         stock.extend(reversed(deck))  # the first card dealt is the top of the stock
-        if rules.family == "klondike":
-            tableau = list(self.tableau)
+        if self.reserve >= 0:
+            reserve = self.piles[self.reserve]
+            for _ in range(rules.reserve):
+                reserve.append(stock.pop())
+        if rules.base == "auto":
+            first = stock.pop()
+            self.piles[self.foundations[0]].append(first)
+            self.set_base(rank_of(first))
+        tableau = list(self.tableau)
+        if rules.tableau_deal == "triangle":
+            # Row by row, each row one pile shorter; all but each pile's top face down.
             for row in range(len(tableau)):
                 for i in tableau[row:]:
                     self.piles[i].append(stock.pop())
             for i in tableau:
                 self.down[i] = len(self.piles[i]) - 1
-            return
-        reserve = self.piles[self.reserve]
-        for _ in range(rules.reserve):
-            reserve.append(stock.pop())
-        if rules.base == "choose":
-            for i in self.tableau[:4]:
-                self.piles[i].append(stock.pop())
         else:
-            first = stock.pop()
-            self.piles[self.foundations[0]].append(first)
-            self.set_base(rank_of(first))
-            for i in self.tableau:
+            # One card each; while the base is chosen, only the four candidates.
+            for i in tableau[:4] if rules.base == "choose" else tableau:
                 self.piles[i].append(stock.pop())
-        if not self.piles[WASTE] and self.dealable():
-            self._deal_one()
+        if rules.auto_deal and not self.piles[WASTE] and self.dealable():
+            self._deal_cards()
 
     # ------------------------------------------------------------- queries
     @property
@@ -170,16 +174,21 @@ class Table:
         """Whether a click on the stock does something (Aisleriot's ``dealable?``)."""
         rules = self.rules
         piles = self.piles
-        if rules.family == "terrace":
-            if not self.base:
-                return False
-            if rules.one_at_a_time_after_redeal and self.passes and piles[WASTE]:
-                return False
-            if self.locked and not rules.auto_fill:
-                return False
+        if not self.base:
+            return False  # the base card is chosen before the first deal
+        if rules.one_at_a_time_after_redeal and self.passes and piles[WASTE]:
+            return False
+        if self.stock_locked():
+            return False
         if piles[STOCK]:
             return True
         return bool(piles[WASTE]) and (rules.redeals is None or self.passes < rules.redeals)
+
+    def stock_locked(self) -> bool:
+        """Whether the lock holds the stock: a card was dealt while a space was open, and
+        spaces do not fill themselves."""
+        rules = self.rules
+        return self.locked and rules.stock_lock and not rules.auto_fill
 
     def foundation_targets(self) -> dict[int, list[int]]:
         """Map each card value to the foundations that accept it now (cached)."""
@@ -219,14 +228,22 @@ class Table:
                 spaces.append(i)
         return ttargets, spaces
 
+    def space_takes(self, value: int) -> bool:
+        """Whether a card (or a group headed by it) may fill a space by hand."""
+        return self.rules.space_fill == "kings" and rank_of(value) == 13
+
     def legal_moves(self) -> list[Move]:
-        """Every legal move: drags (one per source, target and count) and the deal."""
-        if self.rules.family == "klondike":
-            return self._klondike_moves()
+        """Every legal move: drags (one per source, target and count) and the deal.
+
+        The order: the reserve, the waste, the foundations (where their cards may come
+        back), the tableau, then the deal.
+        """
+        rules = self.rules
         piles = self.piles
         moves = self._moves
         result: list[Move] = []
         if not self.base:
+            # The base choice: one of the candidates goes to any foundation.
             for i in self.tableau:
                 if piles[i]:
                     row = moves[i]
@@ -234,76 +251,47 @@ class Table:
             return result
         ftargets = self.foundation_targets()
         ttargets, spaces = self.tableau_targets()
-        reserve = piles[self.reserve]
-        if reserve:
+        if self.reserve >= 0 and piles[self.reserve]:
+            # Reserve cards go only to the foundations.
             row = moves[self.reserve]
-            for f in ftargets.get(reserve[-1], ()):
-                result.append(row[f])
-        for i in self.tableau:
-            pile = piles[i]
-            if pile:
-                v = pile[-1]
-                row = moves[i]
-                for f in ftargets.get(v, ()):
-                    result.append(row[f])
-                for j in ttargets.get(v, ()):
-                    result.append(row[j])
-        waste = piles[WASTE]
-        if waste:
-            v = waste[-1]
-            row = moves[WASTE]
-            for f in ftargets.get(v, ()):
-                result.append(row[f])
-            for j in ttargets.get(v, ()):
-                result.append(row[j])
-            for j in spaces:
-                result.append(row[j])
-        if self.dealable():
-            result.append(DEAL)
-        return result
-
-    def _klondike_moves(self) -> list[Move]:
-        piles = self.piles
-        down = self.down
-        moves = self._moves
-        names = self.names
-        ftargets = self.foundation_targets()
-        ttargets, spaces = self.tableau_targets()
-        result: list[Move] = []
-        waste = piles[WASTE]
-        singles = [WASTE] if waste else []
-        singles += [f for f in self.foundations if piles[f]]
+            result.extend(row[f] for f in ftargets.get(piles[self.reserve][-1], ()))
+        singles = [WASTE]
+        if not rules.foundations_final:
+            singles += self.foundations
+        waste_fills = rules.space_fill == "waste"
         for s in singles:
-            v = piles[s][-1]
+            pile = piles[s]
+            if not pile:
+                continue
+            v = pile[-1]
             row = moves[s]
-            for f in ftargets.get(v, ()):
-                if f != s:
-                    result.append(row[f])
-            for j in ttargets.get(v, ()):
-                result.append(row[j])
-            if v % 13 == 12:
-                for j in spaces:
-                    result.append(row[j])
+            result.extend(row[f] for f in ftargets.get(v, ()) if f != s)
+            result.extend(row[j] for j in ttargets.get(v, ()))
+            if (waste_fills and s == WASTE) or self.space_takes(v):
+                result.extend(row[j] for j in spaces)
+        sequences = rules.tableau_moves == "sequence"
+        taccept = self.tableau_next
+        down = self.down
+        names = self.names
         for i in self.tableau:
             pile = piles[i]
             if not pile:
                 continue
             row = moves[i]
             v = pile[-1]
-            for f in ftargets.get(v, ()):
-                result.append(row[f])
+            result.extend(row[f] for f in ftargets.get(v, ()))
             n = 1
             lowest = len(pile) - 1
             while True:
                 for j in ttargets.get(v, ()):
                     result.append(row[j] if n == 1 else Move(names[i], names[j], n))
-                if v % 13 == 12:
+                if spaces and self.space_takes(v):
                     for j in spaces:
                         result.append(row[j] if n == 1 else Move(names[i], names[j], n))
-                if lowest <= down[i]:
+                if not sequences or lowest <= down[i]:
                     break
                 under = pile[lowest - 1]
-                if rank_of(under) != rank_of(v) + 1 or is_red(under) == is_red(v):
+                if v not in taccept[under]:
                     break
                 lowest -= 1
                 v = under
@@ -337,17 +325,23 @@ class Table:
             del src[-count:]
         if source in self.foundations or target in self.foundations:
             self._f_cache = None
-        if self.rules.family == "klondike":
-            if src and self.down[source] == len(src):
-                self.down[source] -= 1
-            return record
-        # Terrace family (terrace.scm button-released).
+        if src and self.down[source] == len(src):
+            self.down[source] -= 1  # the card under the move turns face up
+        rules = self.rules
         if not self.base:
+            # The base is chosen: the rest of the tableau is dealt.
             self.set_base(rank_of(piles[target][-1]))
-            self._fill_spaces(saved, self.rules.auto_fill or ("waste", "stock"))
+            self._fill_spaces(saved, rules.auto_fill or ("waste", "stock"))
         if source == WASTE or not self.has_space():
             self.locked = False
-        self._auto_deal(saved)
+        if rules.auto_fill:
+            self._fill_spaces(saved, rules.auto_fill)
+        # The waste can only be empty with cards to redeal in General's Patience, whose
+        # redeal needs a non-empty waste: so an automatic deal always takes a stock card.
+        if rules.auto_deal and not piles[WASTE] and self.dealable():
+            self._save(saved, STOCK)
+            self._save(saved, WASTE)
+            self._deal_cards()
         return record
 
     def unmake(self, record: UndoRecord) -> None:
@@ -368,25 +362,18 @@ class Table:
         """A click on the stock when :meth:`dealable`: deal (or redeal)."""
         piles = self.piles
         stock, waste = piles[STOCK], piles[WASTE]
-        if self.rules.family == "klondike":
-            if stock:
-                for _ in range(min(self.rules.deal_count, len(stock))):
-                    waste.append(stock.pop())
-            else:
-                stock.extend(reversed(waste))
-                waste.clear()
-                self.passes += 1
-            return
         if stock:
-            self._deal_one()
-        else:  # General's Patience redeal: no card dealt, so no lock (docs/rules.md#d2)
+            self._deal_cards()
+        else:  # a redeal deals no card, so it never locks the stock
             stock.extend(reversed(waste))
             waste.clear()
             self.passes += 1
 
-    def _deal_one(self) -> None:
-        self.piles[WASTE].append(self.piles[STOCK].pop())
-        if self.has_space():
+    def _deal_cards(self) -> None:
+        stock, waste = self.piles[STOCK], self.piles[WASTE]
+        for _ in range(min(self.rules.deal_count, len(stock))):
+            waste.append(stock.pop())
+        if self.rules.stock_lock and self.has_space():
             self.locked = True
 
     def _fill_spaces(
@@ -406,16 +393,6 @@ class Table:
                     piles[i].append(piles[s].pop())
                     break
 
-    def _auto_deal(self, saved: dict[int, tuple[list[int], int]]) -> None:
-        if self.rules.auto_fill:
-            self._fill_spaces(saved, self.rules.auto_fill)
-        # The waste can only be empty with cards to redeal in General's Patience, whose
-        # redeal needs a non-empty waste: so an automatic deal always takes a stock card.
-        if not self.piles[WASTE] and self.dealable():
-            self._save(saved, STOCK)
-            self._save(saved, WASTE)
-            self._deal_one()
-
     # --------------------------------------------------------------- helpers
     def index(self, name: str) -> int:
         """The slot index of pile ``name`` (``ValueError`` if this game has no such pile)."""
@@ -432,6 +409,35 @@ class Table:
         return b"\xff".join(map(bytes, self.piles)) + bytes(
             [*self.down, 255, self.base, self.locked, passes]
         )
+
+    def proven_lost(self, budget: int) -> bool:
+        """True only if no sequence of moves from here wins: an exhaustive search that
+        gives up (``False``) after ``budget`` positions."""
+        work = self.copy()
+        index = {name: i for i, name in enumerate(self.names)}
+        seen = {work.key()}
+        stack: list[list[Move]] = [work.legal_moves()]
+        records: list[UndoRecord] = []
+        while stack:
+            moves = stack[-1]
+            if not moves:
+                stack.pop()
+                if records:
+                    work.unmake(records.pop())
+                continue
+            move = moves.pop()
+            records.append(work.make(index[move.source], index[move.target], move.count))
+            if work.is_won():
+                return False
+            key = work.key()
+            if key in seen:
+                work.unmake(records.pop())
+                continue
+            seen.add(key)
+            if len(seen) > budget:
+                return False
+            stack.append(work.legal_moves())
+        return True
 
     def copy(self) -> Table:
         other = Table.__new__(Table)

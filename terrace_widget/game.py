@@ -6,16 +6,23 @@ import copy
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from itertools import pairwise
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .actions import apply_action, legal_actions
-from .cards import RANK_TITLES, builds_down, code, is_red, parse_card, rank_of, suit_of
+from .cards import code, parse_card
 from .deal import shuffled_deck
 from .engine import STOCK, WASTE, Table, UndoRecord
 from .hints import Hint, classic_hint
 from .limits import as_int
-from .moves import DEAL, IllegalMoveError, InvalidMoveError, Move
+from .moves import IllegalMoveError, InvalidMoveError, Move
+from .positions import (
+    CorruptSaveError,
+    check_position,
+    load_position,
+    position_text,
+    read_position_text,
+)
+from .refusals import why_illegal
 from .variants import Rules, get_rules
 
 Status = Literal["choosing-base", "playing", "won", "lost"]
@@ -27,11 +34,32 @@ LOSS_MEMO_SIZE = 512
 """Verdicts of that check remembered per game, oldest forgotten first."""
 
 
-class CorruptSaveError(ValueError):
-    """A saved game, record or constructed position that is malformed or inconsistent."""
-
-
 Turn = tuple[Move, ...]
+
+
+class Observation(TypedDict):
+    """What a person at the table sees (:meth:`Game.observation`): the JS ``View`` of the
+    widget extends it. A face-down card is ``"#"``; no key reveals one."""
+
+    variant: str
+    name: str
+    family: str
+    has_base_rank: bool
+    status: Status
+    score: int
+    max_score: int
+    base_rank: int | None
+    stock_locked: bool
+    redeals_left: int | None
+    stock_count: int
+    deal_count: int
+    moves_played: int
+    can_undo: bool
+    can_redo: bool
+    pile_order: list[str]
+    piles: dict[str, list[str]]
+    legal_moves: list[str]
+    hint: None
 
 
 class Game:
@@ -99,7 +127,7 @@ class Game:
         game._deck = None
         game._table = Table(rules)
         game._index = {name: i for i, name in enumerate(game._table.names)}
-        game._start = _check_position(
+        game._start = check_position(
             game._table, piles, base_rank, stock_locked, redeals_used, rest_to
         )
         game._reset()
@@ -111,15 +139,14 @@ class Game:
             table.deal(list(self._deck))
         else:
             assert self._start is not None
-            _load_position(table, self._start)
+            load_position(table, self._start)
         self._undo: list[tuple[Turn, list[UndoRecord]]] = []
         self._redo: list[Turn] = []
-        self._lost_memo: dict[bytes, bool] = {}
+        self._lost_memo: dict[tuple[bytes, int], bool] = {}
         self._changed()
 
     def _changed(self) -> None:
         self._legal: tuple[Move, ...] | None = None
-        self._lost: bool | None = None
 
     def copy(self) -> Game:
         """An independent game with the same position and history."""
@@ -186,14 +213,14 @@ class Game:
     @property
     def base_rank(self) -> int | None:
         """The base rank (1 Ace … 13 King) of a Terrace game once it is set."""
-        if self._rules.family != "terrace":
+        if not self._rules.has_base_rank:
             return None
         return self._table.base or None
 
     @property
     def stock_locked(self) -> bool:
         """Whether the stock waits until a card leaves the waste (docs/rules.md#terrace-lock)."""
-        return self._table.locked and self._rules.stock_lock and not self._rules.auto_fill
+        return self._table.stock_locked()
 
     @property
     def redeals_used(self) -> int:
@@ -224,31 +251,81 @@ class Game:
 
     @property
     def status(self) -> Status:
-        """``choosing-base``, ``playing``, ``won``, or ``lost`` once proven (docs/rules.md#d5)."""
-        status = self._cheap_status()
-        if status != "playing":
-            return status
-        if self._lost is None:
-            # Positions come back (undo, redo, a deal and its undo): remember the verdicts.
-            memo = self._lost_memo
-            key = self._table.key()
-            lost = memo.get(key)
-            if lost is None:
-                lost = _proven_lost(self._table, self._index, LOSS_SEARCH_BUDGET)
-                if len(memo) >= LOSS_MEMO_SIZE:
-                    memo.pop(next(iter(memo)))
-                memo[key] = lost
-            self._lost = lost
-        return "lost" if self._lost else "playing"
+        """``choosing-base``, ``playing``, ``won``, or ``lost`` when no move is left.
 
-    def _cheap_status(self) -> Status:
-        """The status without the game-over search: ``lost`` only when no move is left."""
+        Cheap: it never searches. :meth:`outcome` also proves a loss by a bounded search.
+        """
         table = self._table
         if table.is_won():
             return "won"
-        if self._rules.family == "terrace" and not table.base:
+        if not table.base:
             return "choosing-base"
-        return "playing" if self.legal_moves() else "lost"
+        return "playing" if self._legal_moves() else "lost"
+
+    def outcome(self, *, budget: int = LOSS_SEARCH_BUDGET) -> Status:
+        """:attr:`status`, except that a game is ``lost`` as soon as an exhaustive search of
+        at most ``budget`` positions proves that no line wins (the table's game over)."""
+        status = self.status
+        if status != "playing":
+            return status
+        return "lost" if self.is_lost(budget=budget) else "playing"
+
+    def is_lost(self, *, budget: int = LOSS_SEARCH_BUDGET) -> bool:
+        """Whether it is proven, within ``budget`` positions, that this game can no longer
+        be won (``False`` also when the search gave up)."""
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
+            raise ValueError(f"budget is a whole number of positions, not {budget!r}")
+        status = self.status
+        if status != "playing":
+            return status == "lost"
+        # Positions come back (undo, redo, a deal and its undo): remember the verdicts.
+        memo = self._lost_memo
+        key = (self._table.key(), budget)
+        lost = memo.get(key)
+        if lost is None:
+            lost = self._table.proven_lost(budget)
+            if len(memo) >= LOSS_MEMO_SIZE:
+                memo.pop(next(iter(memo)))
+            memo[key] = lost
+        return lost
+
+    def fen(self) -> str:
+        """The position in one line of text, which :meth:`from_fen` reads back.
+
+        ``variant piles base lock redeals``: the piles in :attr:`pile_names` order,
+        separated by ``/``, each its cards bottom to top as two-character codes, a
+        face-down card in lower case and an empty pile ``-``; then the base rank (``-``
+        while unset, and in games whose foundations start from the Ace), ``L`` if the
+        stock is locked else ``-``, and the redeals used. Unlike :meth:`observation` it
+        names the face-down cards: it is the whole position, for saving and testing.
+        """
+        return position_text(self._rules, self._table)
+
+    @classmethod
+    def from_fen(cls, text: str) -> Game:
+        """The position a :meth:`fen` text describes (``CorruptSaveError`` if it is
+        malformed or not a position of its game)."""
+        rules, piles, base_rank, locked, redeals = read_position_text(text)
+        return cls.from_piles(
+            rules,
+            piles,
+            base_rank=base_rank,
+            stock_locked=locked,
+            redeals_used=redeals,
+            rest_to=None,
+        )
+
+    def to_table(self) -> Table:
+        """An independent copy of the position as the engine's mutable
+        :class:`~terrace_widget.engine.Table`, for searches (``make``/``unmake``)."""
+        return self._table.copy()
+
+    def position_key(self) -> bytes:
+        """A compact key of the position (not the history): equal for equal positions.
+
+        Redeals used count only where redeals are limited.
+        """
+        return self._table.key()
 
     # ------------------------------------------------------------ playing
     def legal_moves(self) -> list[Move]:
@@ -285,7 +362,6 @@ class Game:
         index = self._index
         record = self._table.make(index[move.source], index[move.target], move.count)
         self._legal = None
-        self._lost = None
         return record
 
     def undo(self) -> bool:
@@ -315,11 +391,11 @@ class Game:
         """What a double-click on ``pile`` does; returns the moves played (maybe none)."""
         table = self._table
         i = self._pile_index(pile)
-        if self._rules.family == "klondike" and i in table.foundations:
+        if self._rules.foundation_autoplay and i in table.foundations:
             return self.autoplay()
         if i == STOCK or i in table.foundations or not table.piles[i]:
             return []  # nothing happens: Terrace foundations are final (docs/rules.md#d3)
-        if self._rules.family == "terrace" and not table.base:
+        if not table.base:
             if i not in table.tableau:
                 return []
             target = table.foundations[0]
@@ -333,7 +409,7 @@ class Game:
     def autoplay(self) -> list[Move]:
         """Klondike's foundation double-click: move every card that can go up; one undo step."""
         table = self._table
-        if self._rules.family != "klondike":
+        if not self._rules.foundation_autoplay:
             return []
         played: list[Move] = []
         records: list[UndoRecord] = []
@@ -353,19 +429,12 @@ class Game:
             self._redo.clear()
         return played
 
-    def hint(self, mode: str = "classic", seconds: float | None = 1.0) -> Hint:
-        """A hint: Aisleriot's classic one (docs/rules.md#terrace-hints) or the solver's.
+    def hint(self) -> Hint:
+        """Aisleriot's classic hint, in its order of priority.
 
-        ``mode="solver"``: the first move of a winning line and why it helps, within
-        ``seconds`` (:func:`terrace_widget.advice.solver_hint`); ``"fair"``: the same from
-        worlds sampled from what the player has seen. ``seconds`` is ignored by ``classic``.
+        The solver's hints (a winning line's first move and why) are
+        :func:`terrace_widget.advice.hint`'s: the model knows no search.
         """
-        if mode != "classic":
-            if mode not in ("solver", "fair"):
-                raise ValueError(f"unknown hint mode {mode!r}: use 'classic', 'solver' or 'fair'")
-            from .advice import solver_hint
-
-            return solver_hint(self, seconds=seconds, fair=mode == "fair")
         hint = classic_hint(self._table)
         if hint is not None:
             return hint
@@ -410,7 +479,7 @@ class Game:
         return self._why_illegal(move)
 
     def _why_illegal(self, move: Move) -> str:
-        return _explain(self._table, self._index, move, self._cheap_status())
+        return why_illegal(self._table, self._index, move, self.status)
 
     # ------------------------------------------------------------ saving
     def record(self) -> dict[str, Any]:
@@ -450,7 +519,7 @@ class Game:
             raise
         except ValueError as error:
             raise CorruptSaveError(f"bad game record: {error}") from None
-        game._replay_turns(_read_turns(record.get("moves", "")))
+        game._replay_turns(read_turns(record.get("moves", "")))
         return game
 
     def _replay_turns(self, turns: list[list[str]]) -> None:
@@ -478,7 +547,7 @@ class Game:
             "moves": [",".join(map(str, turn)) for turn, _ in self._undo],
             "redo": [",".join(map(str, turn)) for turn in reversed(self._redo)],
             "piles": self.piles,
-            "base_rank": table.base if self._rules.family == "terrace" and table.base else None,
+            "base_rank": self.base_rank,
             "stock_locked": table.locked,
             "redeals_used": table.passes,
         }
@@ -538,13 +607,13 @@ class Game:
         return game
 
     # ------------------------------------------------------------ showing
-    def observation(self, *, prove_loss: bool = True) -> dict[str, Any]:
+    def observation(self, *, prove_loss: bool = True) -> Observation:
         """What a player may see: face-down cards are ``"#"``, never their faces.
 
         It carries no seed and no deal id: either rebuilds the whole deck.
 
-        With ``prove_loss=False`` the status skips the game-over search (a position not
-        yet proven lost reads ``playing``), for callers that check :attr:`status` later.
+        Its ``status`` is :meth:`outcome`'s (a loss proven by the bounded search); with
+        ``prove_loss=False`` it is the cheap :attr:`status`.
         """
         table = self._table
         piles = {}
@@ -556,7 +625,8 @@ class Game:
             "variant": rules.id,
             "name": rules.name,
             "family": rules.family,
-            "status": self.status if prove_loss or self._lost is not None else self._cheap_status(),
+            "has_base_rank": rules.has_base_rank,
+            "status": self.outcome() if prove_loss else self.status,
             "score": self.score,
             "max_score": rules.cards,
             "base_rank": self.base_rank,
@@ -600,6 +670,15 @@ class Game:
         """Play action number ``action``; an illegal one raises ``IllegalMoveError``, unchanged."""
         return apply_action(self, action)
 
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are the same game in the same position (their
+        histories may differ), as their :meth:`fen` texts say."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._rules == other._rules and self._table.key() == other._table.key()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: it is no dict key
+
 
 # ---------------------------------------------------------------- helpers
 
@@ -632,264 +711,11 @@ def _split_turn(text: object) -> list[str]:
     return text.strip().split(",")
 
 
-def _read_turns(moves: object) -> list[list[str]]:
+def read_turns(moves: object) -> list[list[str]]:
+    """The turns of a record's ``moves`` (a text, or a list of turn texts): each turn is a
+    list of move texts, several for one autoplay."""
     if isinstance(moves, str):
         return [_split_turn(t) for t in moves.split()]
     if isinstance(moves, list):
         return [_split_turn(t) for t in moves]
     raise CorruptSaveError("'moves' is a text of space-separated moves")
-
-
-def _check_position(
-    table: Table,
-    piles: Mapping[str, Iterable[str]],
-    base_rank: int | None,
-    stock_locked: bool,
-    redeals_used: int,
-    rest_to: str | None,
-) -> dict[str, Any]:
-    """Validate a constructed position; return it in canonical saved form."""
-    rules = table.rules
-    if not isinstance(piles, Mapping):
-        raise CorruptSaveError("piles must map pile names to lists of cards")
-    unknown = [name for name in piles if name not in table.names]
-    if unknown:
-        raise CorruptSaveError(
-            f"{rules.name} has no pile {unknown[0]!r}; its piles are {', '.join(table.names)}"
-        )
-    cards: dict[str, list[int]] = {}
-    hidden: dict[str, int] = {}
-    for name in table.names:
-        entries = piles.get(name, [])
-        if isinstance(entries, str):
-            entries = entries.split()
-        if not isinstance(entries, (list, tuple)):
-            raise CorruptSaveError(f"{name}: a pile is a list of card codes, not {entries!r}")
-        values, down, seen_up = [], 0, False
-        for entry in entries:
-            if not isinstance(entry, str):
-                raise CorruptSaveError(f"{name}: {entry!r} is not a card code")
-            face_down = entry.startswith("#")
-            try:
-                values.append(parse_card(entry[1:] if face_down else entry))
-            except ValueError as error:
-                raise CorruptSaveError(f"{name}: {error}") from None
-            if name == "stock":
-                continue
-            if face_down:
-                if seen_up or not (rules.family == "klondike" and name.startswith("t")):
-                    raise CorruptSaveError(
-                        f"{name}: face-down cards lie only in the stock and under the face-up "
-                        "cards of a Klondike tableau pile"
-                    )
-                down += 1
-            else:
-                seen_up = True
-        cards[name], hidden[name] = values, down
-    counts = Counter(v for values in cards.values() for v in values)
-    extra = [code(v) for v in range(52) if counts[v] > rules.decks]
-    if extra:
-        raise CorruptSaveError(f"too many copies of {' '.join(extra)} for {rules.name}")
-    rest = [v for v in range(52) for _ in range(rules.decks - counts[v])]
-    if rest:
-        if rest_to is None:
-            raise CorruptSaveError(
-                f"cards are missing: {' '.join(code(v) for v in rest[:8])}"
-                + (" …" if len(rest) > 8 else "")
-            )
-        if rest_to not in table.names:
-            raise CorruptSaveError(f"rest_to: {rules.name} has no pile {rest_to!r}")
-        cards[rest_to] = rest + cards[rest_to]
-        if rules.family == "klondike" and rest_to.startswith("t"):
-            hidden[rest_to] += len(rest)
-    # The base and the foundations.
-    if rules.family == "klondike":
-        base = 1
-    else:
-        if base_rank is None:
-            bottoms = [cards[n][0] for n in table.names if n.startswith("f") and cards[n]]
-            base_rank = rank_of(bottoms[0]) if bottoms else None
-        if base_rank is None and rules.base != "choose":
-            raise CorruptSaveError(f"{rules.name} needs a base rank once it is dealt")
-        if base_rank is not None and (
-            not isinstance(base_rank, int)
-            or isinstance(base_rank, bool)
-            or not 1 <= base_rank <= 13
-        ):
-            raise CorruptSaveError(f"the base rank is 1 (Ace) to 13 (King), not {base_rank!r}")
-        base = base_rank or 0
-    for name in table.names:
-        if name.startswith("f") and cards[name]:
-            _check_foundation(name, cards[name], base, rules)
-        if rules.family == "klondike" and name.startswith("t"):
-            up = cards[name][hidden[name] :]
-            if cards[name] and not up:
-                raise CorruptSaveError(f"{name}: a Klondike tableau pile needs a face-up top card")
-            for under, over in pairwise(up):
-                if not builds_down(under, over):
-                    raise CorruptSaveError(
-                        f"{name}: its face-up cards must build down in alternating colours"
-                    )
-    if (
-        not isinstance(redeals_used, int)
-        or isinstance(redeals_used, bool)
-        or redeals_used < 0
-        or (rules.redeals is not None and redeals_used > rules.redeals)
-    ):
-        raise CorruptSaveError(f"{rules.name} cannot have used {redeals_used!r} redeals")
-    if not isinstance(stock_locked, bool):
-        raise CorruptSaveError("stock_locked is true or false")
-    return {
-        "piles": {
-            name: [
-                ("#" if (name == "stock" or k < hidden[name]) else "") + code(v)
-                for k, v in enumerate(cards[name])
-            ]
-            for name in table.names
-        },
-        "base_rank": base if rules.family == "terrace" and base else None,
-        "stock_locked": stock_locked,
-        "redeals_used": redeals_used,
-    }
-
-
-def _check_foundation(name: str, cards: list[int], base: int, rules: Rules) -> None:
-    if not base:
-        raise CorruptSaveError(f"{name}: no card reaches a foundation before the base is chosen")
-    if rank_of(cards[0]) != base:
-        raise CorruptSaveError(f"{name} must start with a {RANK_TITLES[base - 1]}")
-    if len(cards) > 13:
-        raise CorruptSaveError(f"{name} holds more than 13 cards")
-    for under, over in pairwise(cards):
-        step = (rank_of(over) - rank_of(under)) % 13
-        if rank_of(under) == 13 and not rules.wrap:
-            step = 0
-        same = (
-            suit_of(under) == suit_of(over)
-            if rules.foundation_build == "same-suit"
-            else (is_red(under) != is_red(over))
-        )
-        if step != 1 or not same:
-            raise CorruptSaveError(f"{name}: {code(over)} cannot follow {code(under)}")
-
-
-def _load_position(table: Table, start: Mapping[str, Any]) -> None:
-    for i, name in enumerate(table.names):
-        entries = start["piles"][name]
-        table.piles[i] = [parse_card(e.lstrip("#")) for e in entries]
-        table.down[i] = 0 if i == STOCK else sum(e.startswith("#") for e in entries)
-    rules = table.rules
-    table.set_base(1 if rules.family == "klondike" else start["base_rank"] or 0)
-    table.locked = start["stock_locked"]
-    table.passes = start["redeals_used"]
-
-
-def _proven_lost(table: Table, names: Mapping[str, int], budget: int) -> bool:
-    """True only if no sequence of moves from here wins (exhaustive, bounded search)."""
-    work = table.copy()
-    seen = {work.key()}
-    stack: list[list[Move]] = [work.legal_moves()]
-    records: list[UndoRecord] = []
-    while stack:
-        moves = stack[-1]
-        if not moves:
-            stack.pop()
-            if records:
-                work.unmake(records.pop())
-            continue
-        move = moves.pop()
-        records.append(work.make(names[move.source], names[move.target], move.count))
-        key = work.key()
-        if work.is_won():
-            return False
-        if key in seen:
-            work.unmake(records.pop())
-            continue
-        seen.add(key)
-        if len(seen) > budget:
-            return False
-        stack.append(work.legal_moves())
-    return True
-
-
-def _explain(table: Table, index: Mapping[str, int], move: Move, status: str) -> str:
-    """Why ``move`` is refused, in words a player can act on."""
-    rules = table.rules
-    piles = table.piles
-    if status == "won":
-        return "the game is already won; start a new deal"
-    if move == DEAL:
-        if rules.family == "terrace" and not table.base:
-            return "choose the base card first: drop one of the four tableau cards on a foundation"
-        if rules.one_at_a_time_after_redeal and table.passes and piles[WASTE]:
-            return (
-                "after the redeal each card must be played before the next is dealt: "
-                "play the waste card first"
-            )
-        if table.locked and rules.stock_lock and not rules.auto_fill:
-            return "the stock is locked while a tableau space is open: play the waste card first"
-        if not piles[STOCK] and not piles[WASTE]:
-            return "the stock and the waste are both empty"
-        return "the stock is empty and no redeal is left"
-    s, t, n = index[move.source], index[move.target], move.count
-    source = piles[s]
-    where = f"{move.source}"
-    if t in (STOCK, WASTE, table.reserve):
-        return f"nothing can be put on the {move.target}"
-    if s == STOCK:
-        return "cards leave the stock only by a deal: click the stock"
-    if not source:
-        return f"{where} is empty"
-    if s in table.foundations and rules.foundations_final:
-        return "foundation cards are final in this game: they never come back"
-    if (
-        rules.family == "terrace"
-        and not table.base
-        and (s not in table.tableau or t not in table.foundations)
-    ):
-        return "choose the base card first: drag one of the four tableau cards onto a foundation"
-    if n > 1 and s == table.reserve:
-        return "only the reserve's top card is in play"
-    if n > 1 and rules.tableau_moves == "single":
-        return "cards move one at a time in this game"
-    if n > len(source):
-        return f"{where} has only {len(source)} card(s)"
-    if n > 1:
-        if s not in table.tableau:
-            return f"only one card at a time can leave the {move.source}"
-        if n > len(source) - table.down[s]:
-            return "face-down cards cannot be moved"
-        group = source[-n:]
-        for under, over in pairwise(group):
-            if not builds_down(under, over):
-                return (
-                    f"{code(under)} … {code(group[-1])} is not a sequence: a group must "
-                    "build down in alternating colours"
-                )
-        if t in table.foundations:
-            return "cards go to a foundation one at a time"
-    card = source[-n]
-    onto = piles[t]
-    if s == table.reserve and t in table.tableau:
-        return "reserve cards go only to the foundations"
-    if t in table.foundations:
-        if not onto:
-            if rules.family == "klondike":
-                return "an empty foundation takes only an Ace"
-            return f"an empty foundation takes only a {RANK_TITLES[table.base - 1]} (the base rank)"
-        if rules.family == "terrace" and rank_of(card) == table.base:
-            return f"{code(card)} has the base rank: it can only start an empty foundation"
-        need = (
-            "of the same suit" if rules.foundation_build == "same-suit" else "of the other colour"
-        )
-        return f"{code(card)} cannot go on {code(onto[-1])}: foundations build up by one, {need}"
-    # The target is a tableau pile.
-    if not onto:
-        if rules.space_fill == "kings":
-            return "only a King (or a group headed by a King) can fill an empty pile"
-        return "a tableau space can be filled only from the waste"
-    if rules.family == "terrace" and rank_of(onto[-1]) == table.base:
-        return f"nothing may be built on {code(onto[-1])}: it has the base rank"
-    if is_red(card) == is_red(onto[-1]):
-        return f"{code(card)} cannot go on {code(onto[-1])}: the colours must alternate"
-    return f"{code(card)} cannot go on {code(onto[-1])}: the tableau builds down by one"

@@ -41,9 +41,7 @@ def _move_text(table: Table, source: int, target: int, count: int = 1) -> Hint:
 
 def classic_hint(table: Table) -> Hint | None:
     """The hint Aisleriot would give, or ``None`` where it has none."""
-    if table.rules.family == "klondike":
-        return _klondike_hint(table)
-    return _terrace_hint(table)
+    return _CLASSIC_HINTS[table.rules.family](table)
 
 
 def _leftmost_foundation(table: Table, value: int) -> int | None:
@@ -161,3 +159,7 @@ def _klondike_tableau_target(table: Table, card: int, exclude: int) -> int | Non
         elif builds_down(onto[-1], card):
             return q
     return None
+
+
+_CLASSIC_HINTS = {"terrace": _terrace_hint, "klondike": _klondike_hint}
+"""Aisleriot's hint code is one per family of game files: the family picks it."""

@@ -62,11 +62,12 @@ def _numbered(order: Sequence[str], prefix: str) -> list[str]:
     return [p for p in order if re.fullmatch(prefix + r"\d+", p)]
 
 
-def _family(obs: Obs) -> str:
-    family = obs.get("family")
-    if family:
-        return str(family)
-    return "terrace" if "reserve" in obs.get("piles", {}) else "klondike"
+def _has_base_rank(obs: Obs) -> bool:
+    """Whether the foundations start from a base rank (the Terrace games), not the Ace."""
+    known = obs.get("has_base_rank")
+    if known is not None:
+        return bool(known)
+    return "reserve" in obs.get("piles", {})
 
 
 def _stock_count(obs: Obs, piles: Mapping[str, list[str]]) -> int:
@@ -81,7 +82,7 @@ def _redeals_text(obs: Obs) -> str:
 
 def _base_text(obs: Obs) -> str | None:
     """``'base 3'``, ``'base Queen'``; None in Klondike."""
-    if _family(obs) != "terrace":
+    if not _has_base_rank(obs):
         return None
     base = obs.get("base_rank")
     if base:
@@ -380,7 +381,7 @@ def _layout(obs: Obs) -> tuple[list[_Pile], float, float, float]:
     if "waste" in order:
         slots.append(_Pile("waste", MARGIN + PITCH, top, "waste"))
     fan = float(FAN_RIGHT)
-    if _family(obs) == "terrace":
+    if _has_base_rank(obs):
         columns = max(8, len(foundations))
         width: float = (columns - 1) * PITCH + CARD_W
         if "reserve" in order:
@@ -459,7 +460,7 @@ def _draw_pile(slot: _Pile, cards: list[str], obs: Obs, fan: float) -> str:
     if not cards:
         mark = ""
         if slot.kind == "foundation":
-            base = obs.get("base_rank") if _family(obs) == "terrace" else 1
+            base = obs.get("base_rank") if _has_base_rank(obs) else 1
             mark = _rank_label(int(base)) if base else ""
         return _outline(x, y, name, mark)
     if slot.kind == "reserve":
@@ -484,7 +485,7 @@ def _caption(obs: Obs) -> str:
     top = obs.get("max_score")
     parts.append(f"Score: {obs.get('score', 0)}" + (f"/{top}" if top else ""))
     base = obs.get("base_rank")
-    if _family(obs) == "terrace" and base:
+    if _has_base_rank(obs) and base:
         parts.append(f"Base Card: {RANK_TITLES[int(base) - 1]}")
     parts.append(f"Stock left: {_stock_count(obs, piles)}")
     left = obs.get("redeals_left")

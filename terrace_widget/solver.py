@@ -141,8 +141,8 @@ def check_limits(game: object, budget: object, seconds: object) -> None:
 
 def solve(
     game: Game,
-    budget: int | None = DEFAULT_BUDGET,
     *,
+    budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     mode: str = "thoughtful",
     safe_moves: bool = True,
@@ -167,8 +167,11 @@ def solve(
     used = 0
     lost: set[int | bytes] = set()
     memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-    klondike = game.rules.family == "klondike"
-    if klondike and safe_moves and _Search(game._table.copy(), 0, None, True).klondike_blocked():
+    if (
+        game.rules.hidden_tableau
+        and safe_moves
+        and _Search(game.to_table(), 0, None, True).klondike_blocked()
+    ):
         return Solution("unwinnable", [], 0, time.perf_counter() - start)
     size, same_size = RESTARTS[game.rules.family]
     attempt = 0
@@ -180,7 +183,7 @@ def solve(
         left = total - used
         this = left if left <= 2 * size else size
         remaining = None if deadline is None else deadline - time.perf_counter()
-        search = _Search(game._table.copy(), this, remaining, safe_moves)
+        search = _Search(game.to_table(), this, remaining, safe_moves)
         search.lost = lost
         search.reachable_memo = memo
         if attempt:
@@ -202,6 +205,7 @@ class _Search:
         rules = table.rules
         self.rules = rules
         self.klondike = rules.family == "klondike"
+        """Klondike's move generator (groups, Kings into spaces, compressed stock moves)."""
         self.budget = budget if budget is not None else 1 << 62
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.stop = _STOP.get()

@@ -41,7 +41,14 @@ class SolvitaireFormatError(ValueError):
 
 def _klondike(variant: str | Rules, what: str) -> Rules:
     rules = get_rules(variant)
-    if rules.family != "klondike":
+    klondike_like = (
+        rules.decks == 1
+        and rules.base == "ace"
+        and not rules.reserve
+        and rules.hidden_tableau
+        and rules.foundation_build == "same-suit"
+    )
+    if not klondike_like:
         raise SolvitaireFormatError(
             f"{rules.name} cannot be {what} Solvitaire's format: its alternate-colour "
             "foundations, reserve-to-foundation-only rule and chosen base card are not "

@@ -24,6 +24,8 @@ class Rules:
     id: str
     name: str
     family: Literal["terrace", "klondike"]
+    """Which family's classic hints and search schedule apply (the engine reads only the
+    fields below)."""
     decks: int
     reserve: int
     tableau: int
@@ -45,12 +47,29 @@ class Rules:
     redeals: int | None
     """Redeals allowed; ``None`` means unlimited."""
     stock_lock: bool
+    """A card dealt while a tableau space is open locks the stock until a card leaves the
+    waste or the last space is filled (games whose spaces fill themselves never lock)."""
     one_at_a_time_after_redeal: bool
     """General's Patience: after the redeal a card is dealt only into an empty waste."""
+    auto_deal: bool
+    """An empty waste is refilled from the stock at once, whenever the stock may deal."""
+    foundation_autoplay: bool
+    """A double-click on a foundation sends up every card that can go (Klondike)."""
 
     @property
     def cards(self) -> int:
         return 52 * self.decks
+
+    @property
+    def hidden_tableau(self) -> bool:
+        """Whether tableau piles hold face-down cards (a triangle deal)."""
+        return self.tableau_deal == "triangle"
+
+    @property
+    def has_base_rank(self) -> bool:
+        """Whether the foundations start from a base rank set by the deal or the player
+        (not always from the Ace)."""
+        return self.base != "ace"
 
     def to_dict(self) -> dict[str, object]:
         """The row as plain data (tuples become lists)."""
@@ -79,6 +98,8 @@ TERRACE = Rules(
     redeals=0,
     stock_lock=True,
     one_at_a_time_after_redeal=False,
+    auto_deal=True,
+    foundation_autoplay=False,
 )
 GENERALS_PATIENCE = replace(
     TERRACE,
@@ -124,6 +145,8 @@ KLONDIKE = Rules(
     redeals=2,
     stock_lock=False,
     one_at_a_time_after_redeal=False,
+    auto_deal=False,
+    foundation_autoplay=True,
 )
 KLONDIKE_THREE_CARD = replace(
     KLONDIKE,

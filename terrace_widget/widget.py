@@ -21,7 +21,7 @@ import traitlets
 from . import advice
 from . import coach as coaching
 from .deal import MAX_SEED
-from .game import Game, _read_turns
+from .game import Game, read_turns
 from .hints import Hint
 from .limits import MAX_MESSAGE_BYTES, oversize, quote
 from .moves import DEAL, Move
@@ -237,7 +237,7 @@ class TerraceWidget(anywidget.AnyWidget):
             return Hint(hint.move, f"{coaching.FAIR_PREFIX}{hint.message}"), by
         if self.hint_mode != "classic":
             fair = self.hint_mode == "fair"
-            found = _safely(lambda: advice.advise(game, self.hint_seconds, fair=fair), None)
+            found = _safely(lambda: advice.advise(game, seconds=self.hint_seconds, fair=fair), None)
             if found is not None:
                 return found
         return game.hint(), "classic"
@@ -278,7 +278,7 @@ class TerraceWidget(anywidget.AnyWidget):
         finishes at once; elsewhere it plays the whole record before returning.
         """
         final = Game.replay(record)  # checks the whole record before anything is shown
-        turns = _read_turns(record.get("moves", ""))
+        turns = read_turns(record.get("moves", ""))
         if final.seed is not None:
             self._game = Game(final.rules, seed=final.seed)
         else:
@@ -572,7 +572,7 @@ class TerraceWidget(anywidget.AnyWidget):
                 self._sync(prove_loss=False)
 
         self._in_background(
-            lambda: _safely(lambda: advice.winnable(game, seconds), "unknown"), apply
+            lambda: _safely(lambda: advice.can_win(game, seconds=seconds), "unknown"), apply
         )
 
     def _schedule_post_mortem(self) -> None:
@@ -609,7 +609,7 @@ class TerraceWidget(anywidget.AnyWidget):
 
     def _check_loss(self) -> None:
         self._pending_check = None
-        if self._game.status != self.view.get("status"):
+        if self._game.outcome() != self.view.get("status"):
             self._sync(prove_loss=True)
 
     def _sync(self, *, prove_loss: bool = True) -> None:

@@ -11,6 +11,7 @@ import pytest
 from terrace_widget import DEAL, Game, Move
 from terrace_widget.advice import (
     LOST_TEXT,
+    can_win,
     explain_line,
     forget,
     post_mortem,
@@ -18,8 +19,8 @@ from terrace_widget.advice import (
     solve_fair,
     solver_hint,
     unseen_cards,
-    winnable,
 )
+from terrace_widget.advice import hint as advice_hint
 from terrace_widget.cards import glyph, parse_card
 from terrace_widget.solver import solve
 
@@ -176,14 +177,14 @@ def test_the_fair_hint_uses_only_what_the_player_sees() -> None:
 
 def test_solver_hint_is_the_first_move_of_a_winning_line() -> None:
     game = Game("klondike-three-card", seed=3)
-    solution = solve(game, 100_000)
+    solution = solve(game, budget=100_000)
     assert solution.verdict == "won"
     hint = solver_hint(game, seconds=None, budget=100_000)
     assert hint.move == solution.moves[0] and game.is_legal(hint.move)
     assert solution.replay(game).status == "won"
     card = game.piles[hint.move.source][-hint.move.count]
     assert hint.message.startswith(f"Move {glyph(parse_card(card))} ")
-    assert game.hint("solver", seconds=None) == hint  # Game.hint delegates
+    assert advice_hint(game, "solver", seconds=None) == hint  # the dispatcher delegates
 
 
 def test_following_the_hints_wins() -> None:
@@ -215,7 +216,7 @@ def test_only_one_move_still_wins() -> None:
 def test_a_lost_position_says_so() -> None:
     game = Game("klondike-three-card", seed=2)
     assert solver_hint(game, seconds=2.0) == (None, LOST_TEXT)
-    assert winnable(game, seconds=2.0) == "unwinnable"
+    assert can_win(game, seconds=2.0) == "unwinnable"
     game = one_move_wins()
     game.play(DEAL)
     assert solver_hint(game) == (None, LOST_TEXT)
@@ -233,7 +234,7 @@ def test_undecided_falls_back_to_the_classic_hint() -> None:
 
 def test_hints_never_name_a_hidden_card() -> None:
     game = Game("klondike-three-card", seed=3)
-    line = solve(game, 100_000).moves
+    line = solve(game, budget=100_000).moves
     for k, move in enumerate(line[:60]):
         if k % 3 == 0:
             hidden = hidden_codes(game)
@@ -262,17 +263,17 @@ def test_the_locked_stock_is_the_reason() -> None:
 def test_game_hint_modes() -> None:
     game = Game("terrace", seed=12345)
     assert game.hint().message == "Move something onto the foundation."
-    assert game.hint("classic") == game.hint()
+    assert advice_hint(game, "classic") == game.hint()
     with pytest.raises(ValueError, match="hint mode"):
-        game.hint("oracle")
+        advice_hint(game, "oracle")
 
 
 # ---------------------------------------------------------------- winnable, post-mortem
 
 
 def test_winnable_is_a_thin_wrapper() -> None:
-    assert winnable(Game("klondike-three-card", seed=3), seconds=None, budget=100_000) == "won"
-    assert winnable(Game("terrace", seed=1), seconds=None, budget=10) == "unknown"
+    assert can_win(Game("klondike-three-card", seed=3), seconds=None, budget=100_000) == "winnable"
+    assert can_win(Game("terrace", seed=1), seconds=None, budget=10) == "unknown"
 
 
 # Klondike (three cards) #4: after these 19 moves the deal is still won, and waste-t4 loses it.
@@ -288,9 +289,9 @@ def fatal_game(extra: int = 10) -> tuple[Game, int]:
     game = Game("klondike-three-card", seed=4)
     for move in FATAL_PREFIX.split():
         game.play(move)
-    assert solve(game, 200_000).verdict == "won"
+    assert solve(game, budget=200_000).verdict == "won"
     game.play(FATAL)
-    assert solve(game, 200_000).verdict == "unwinnable"
+    assert solve(game, budget=200_000).verdict == "unwinnable"
     for _ in range(extra):
         game.play(game.legal_moves()[0])
     return game, len(FATAL_PREFIX.split())
@@ -298,7 +299,7 @@ def fatal_game(extra: int = 10) -> tuple[Game, int]:
 
 def test_post_mortem_finds_the_losing_move() -> None:
     game, index = fatal_game()
-    result = post_mortem(game, 20_000, seconds=None)
+    result = post_mortem(game, budget_per_position=20_000, seconds=None)
     assert (result.index, result.move) == (index, FATAL)
     assert result.message == (
         "The game was still winnable before move 20 (waste-t4); after it no line wins."
@@ -307,13 +308,15 @@ def test_post_mortem_finds_the_losing_move() -> None:
 
 def test_post_mortem_is_honest_when_undecided() -> None:
     game, _ = fatal_game()
-    result = post_mortem(game, 1, seconds=None)  # one node: nothing can be decided
+    result = post_mortem(
+        game, budget_per_position=1, seconds=None
+    )  # one node: nothing can be decided
     assert result.index is None and result.move is None
     assert "could not decide" in result.message
     winning = Game("klondike-three-card", seed=3)
-    for move in solve(winning, 100_000).moves[:10]:
+    for move in solve(winning, budget=100_000).moves[:10]:
         winning.play(move)
-    assert post_mortem(winning, 50_000, seconds=None).message == (
+    assert post_mortem(winning, budget_per_position=50_000, seconds=None).message == (
         "The game can still be won from here."
     )
 
@@ -345,28 +348,32 @@ def test_fair_advice_does_not_depend_on_where_the_hidden_cards_are(variant: str)
     assert other.piles != game.piles  # the hidden cards really moved
     worlds = [w.piles for w in sample_worlds(game, 4, 11)]
     assert [w.piles for w in sample_worlds(other, 4, 11)] == worlds
-    fair = solve_fair(game, 3, 5_000, seed=2)
-    again = solve_fair(other, 3, 5_000, seed=2)
+    fair = solve_fair(game, samples=3, budget=5_000, seed=2)
+    again = solve_fair(other, samples=3, budget=5_000, seed=2)
     assert (again.won, again.unwinnable, again.wins) == (fair.won, fair.unwinnable, fair.wins)
 
 
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda g: solve(g, -5), ValueError, "node budget"),
-        (lambda g: solve(g, 1.5), ValueError, "node budget"),
-        (lambda g: solve(g, True), ValueError, "node budget"),
-        (lambda g: solve(g, 1000, seconds=-1), ValueError, "time limit"),
-        (lambda g: solve(g, 1000, seconds=float("nan")), ValueError, "time limit"),
-        (lambda g: winnable(g, 0.5, -5), ValueError, "node budget"),
-        (lambda g: winnable(g, "a", 1000), ValueError, "time limit"),
-        (lambda g: winnable("klondike"), TypeError, "Game"),
-        (lambda g: solver_hint(g, -1, 1000), ValueError, "time limit"),
-        (lambda g: solver_hint(g, 1, 1000, fair=True, samples=-3), ValueError, "worlds"),
-        (lambda g: solve_fair(g, -1, 1000), ValueError, "worlds"),
-        (lambda g: solve_fair(g, 2, -1), ValueError, "node budget"),
+        (lambda g: solve(g, budget=-5), ValueError, "node budget"),
+        (lambda g: solve(g, budget=1.5), ValueError, "node budget"),
+        (lambda g: solve(g, budget=True), ValueError, "node budget"),
+        (lambda g: solve(g, budget=1000, seconds=-1), ValueError, "time limit"),
+        (lambda g: solve(g, budget=1000, seconds=float("nan")), ValueError, "time limit"),
+        (lambda g: can_win(g, seconds=0.5, budget=-5), ValueError, "node budget"),
+        (lambda g: can_win(g, seconds="a", budget=1000), ValueError, "time limit"),
+        (lambda g: can_win("klondike"), TypeError, "Game"),
+        (lambda g: solver_hint(g, seconds=-1, budget=1000), ValueError, "time limit"),
+        (
+            lambda g: solver_hint(g, seconds=1, budget=1000, fair=True, samples=-3),
+            ValueError,
+            "worlds",
+        ),
+        (lambda g: solve_fair(g, samples=-1, budget=1000), ValueError, "worlds"),
+        (lambda g: solve_fair(g, samples=2, budget=-1), ValueError, "node budget"),
         (lambda g: sample_worlds(g, 0), ValueError, "worlds"),
-        (lambda g: post_mortem(g, -1), ValueError, "node budget"),
+        (lambda g: post_mortem(g, budget_per_position=-1), ValueError, "node budget"),
         (lambda g: explain_line(g, []), ValueError, "at least one move"),
     ],
 )
@@ -377,4 +384,4 @@ def test_bad_limits_are_refused_and_change_nothing(call, error, message: str) ->
     with pytest.raises(error, match=message):
         call(game)
     assert game.to_dict() == before
-    assert solve(game, 0).verdict == "unknown"  # no nodes: nothing decided, not an error
+    assert solve(game, budget=0).verdict == "unknown"  # no nodes: nothing decided, not an error

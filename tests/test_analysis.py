@@ -141,7 +141,7 @@ def test_won_lines_replay(serial: list[dict]) -> None:
     assert won
     for r in won:
         game = Game(r["variant"], seed=r["seed"])
-        solution = solve(game, r["budget"])
+        solution = solve(game, budget=r["budget"])
         assert len(solution.moves) == r["length"]
         assert solution.replay(game).status == "won"
 
@@ -154,7 +154,7 @@ def test_a_won_base_choice_game_records_the_chosen_base() -> None:
             break
     assert r["verdict"] == "won" and r["base_mode"] == "best"
     game = Game("terrace", seed=r["seed"])
-    solution = solve(game, 200_000)
+    solution = solve(game, budget=200_000)
     first = solution.moves[0]
     assert r["base"] == game.piles[first.source][-1]
     assert r["length"] == len(solution.moves) and r["score"] == 104

@@ -146,6 +146,15 @@ class GameMachine(RuleBasedStateMachine):
         assert loaded.legal_moves() == self.game.legal_moves()
 
     @rule()
+    def position_text_round_trips(self) -> None:
+        text = self.game.fen()
+        again = Game.from_fen(text)
+        assert again.fen() == text and again == self.game
+        assert again.position_key() == self.game.position_key()
+        assert again.legal_moves() == self.game.legal_moves()
+        assert again.observation()["piles"] == self.game.observation()["piles"]
+
+    @rule()
     def record_replays(self) -> None:
         replayed = Game.replay(self.game.record())
         assert snapshot(replayed) == snapshot(self.game)

@@ -147,12 +147,12 @@ def test_deck_argument() -> None:
 @pytest.mark.parametrize(
     ("setup", "move", "reason"),
     [
-        ([], "deal", "choose the base card first"),
-        ([], "t5-f1", "t5 is empty"),
-        ([], "reserve-f1", "choose the base card first"),
-        (["t1-f1"], "f1-t2", "foundation cards are final"),
+        ([], "deal", "Choose the base card first"),
+        ([], "t5-f1", "Tableau pile 5 is empty"),
+        ([], "reserve-f1", "Choose the base card first"),
+        (["t1-f1"], "f1-t2", "Foundation cards are final"),
         (["t1-f1"], "t1-t2x2", "one at a time"),
-        (["t1-f1"], "t1-stock", "nothing can be put on the stock"),
+        (["t1-f1"], "t1-stock", "Nothing can be put on the stock"),
         (["t1-f1"], "t1-f10", "has no pile 'f10'"),
     ],
 )
@@ -383,7 +383,7 @@ def test_status_values() -> None:
     assert won.status == "won"
     # As in Aisleriot (the oracle tests compare), a card may still come down.
     assert won.is_legal("f1-t1") and won.explain("f1-t1") is None
-    assert won.explain("t1-f1") == "the game is already won; start a new deal"
+    assert won.explain("t1-f1") == "The game is already won; start a new deal"
 
 
 def test_observation_is_json_and_hides_the_stock() -> None:

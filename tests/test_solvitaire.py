@@ -85,7 +85,7 @@ def read_card_code(text: str) -> str:
 
 def test_a_position_in_play_round_trips_and_still_wins() -> None:
     game = Game("klondike-three-card", seed=3)
-    line = solve(game, 3000).moves
+    line = solve(game, budget=3000).moves
     assert line
     for move in line[:80]:
         game.play(move)

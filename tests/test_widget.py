@@ -9,7 +9,7 @@ import pytest
 
 from terrace_widget import Game, IllegalMoveError, Move, TerraceWidget, play
 from terrace_widget import widget as widget_module
-from terrace_widget.advice import LOST_TEXT, forget
+from terrace_widget.advice import LOST_TEXT, forget, solver_hint
 from terrace_widget.widget import THINKING
 
 
@@ -111,7 +111,7 @@ def test_illegal_intents_are_refused_with_a_reason_and_change_nothing() -> None:
     assert rec.sent[-1] == {
         "kind": "refused",
         "id": 7,
-        "reason": "choose the base card first: drop one of the four tableau cards on a foundation",
+        "reason": "Choose the base card first: drop one of the four tableau cards on a foundation",
     }
     assert w.view["message"]["kind"] == "refused"
     assert w.game.to_dict() == before
@@ -249,9 +249,9 @@ def test_the_winnable_indicator() -> None:
     w = play("klondike-three-card", seed=3)
     assert w.view["winnable_check"] is False and w.view["winnable"] is None
     intent(w, "winnable", on=True)
-    assert w.view["winnable_check"] is True and w.view["winnable"] == "won"
-    w.play(w.game.hint("solver", seconds=None).move)
-    assert w.view["winnable"] == "won"  # checked again after the change
+    assert w.view["winnable_check"] is True and w.view["winnable"] == "winnable"
+    w.play(solver_hint(w.game, seconds=None).move)
+    assert w.view["winnable"] == "winnable"  # checked again after the change
     rec = Recorder(w)
     intent(w, "winnable", on=True)
     assert rec.sent[-1]["reason"] == "the indicator is already on"
@@ -317,7 +317,7 @@ def test_advice_runs_beside_the_event_loop() -> None:
             if w.view["winnable"]:
                 break
             await asyncio.sleep(0.01)
-        assert w.view["winnable"] == "won" and w.view["hint"] is None
+        assert w.view["winnable"] == "winnable" and w.view["hint"] is None
 
     asyncio.run(scenario())
 

@@ -232,7 +232,7 @@ def give_up_study(variant, seed, budget):
     row["score"] = greedy.score
     if greedy.status == "won":
         return {**row, "verdict": "won", "rescue": 0, "downs": 0, "first": None}
-    rescue = solve(g, budget)
+    rescue = solve(g, budget=budget)
     won = rescue.verdict == "won"
     return {
         **row,
@@ -296,7 +296,7 @@ def make_terrace_data(deals: int, budget: int, executor: object) -> None:
         record = min(won, key=lambda r: r["nodes"])
         game = Game("terrace", seed=seed)
         base_move = helpers["choose"](game, record["base"])
-        solution = solve(game, budget)
+        solution = solve(game, budget=budget)
         assert solution.verdict == "won", (seed, record)
         moves = [base_move, *solution.moves]
         lines.append(
@@ -334,7 +334,7 @@ def make_klondike_data(deals: int, budget: int, executor: object) -> None:
     _log("klondike: one redeal")
     rows = []
     for seed in seeds:
-        solution = solve(helpers["redeal_game"](seed, 1), budget)
+        solution = solve(helpers["redeal_game"](seed, 1), budget=budget)
         rows.append(
             {
                 "variant": "klondike",
@@ -361,7 +361,7 @@ def make_klondike_data(deals: int, budget: int, executor: object) -> None:
         variant = record["variant"]
         if record["verdict"] != "won" or variant not in ("klondike", "klondike-three-card"):
             continue
-        solution = solve(Game(record["variant"], seed=record["seed"]), budget)
+        solution = solve(Game(record["variant"], seed=record["seed"]), budget=budget)
         assert solution.verdict == "won", record
         rows.append(
             {
@@ -414,7 +414,7 @@ measures it** with the package's solver. What you will learn:
 * which cards winning lines put into spaces, and how they keep the stock moving while it
   is locked.
 
-**The solver.** `solve(game, budget)` is *thoughtful*: it sees the stock, which a player
+**The solver.** `solve(game, budget=...)` is *thoughtful*: it sees the stock, which a player
 does not. It answers `won` (with a winning line), `unwinnable` (the whole reachable space
 was searched) or `unknown` (the node budget ran out first). Terrace is hard for it: at the
 budgets a notebook can afford, many deals stay `unknown`, and every figure shows them as
@@ -680,7 +680,7 @@ def winning_lines(records, budget):
             best = min(won, key=lambda r: r["nodes"])
             g = Game("terrace", seed=seed)
             first = choose(g, best["base"])
-            lines.append({"seed": seed, "moves": [first, *solve(g, budget).moves]})
+            lines.append({"seed": seed, "moves": [first, *solve(g, budget=budget).moves]})
     return lines
 
 
@@ -1100,7 +1100,7 @@ deal was never winnable, or an earlier greedy move threw it away. But a real sha
 — the dark green part, printed above as a share of the stuck games — can still be won,
 more often with draw three than with draw one. The help is right: before you give up, try
 the moves that look useless, or ask the solver (`solver_hint(game)`, or
-`game.hint(mode="solver")`, which is what the table's hint button does in solver mode).
+`advice.hint(game, "solver")`, which is what the table's hint button does in solver mode).
 
 ## 2. Bringing foundation cards back down
 
@@ -1119,7 +1119,7 @@ sample = analyze(OPTIONS, N_DEALS, BUDGET, executor=EXECUTOR, progress=False, as
 live_lines = []
 for r in sample:
     if r["verdict"] == "won" and r["variant"] in ("klondike", "klondike-three-card"):
-        moves = solve(Game(r["variant"], seed=r["seed"]), BUDGET).moves
+        moves = solve(Game(r["variant"], seed=r["seed"]), budget=BUDGET).moves
         live_lines.append({"variant": r["variant"], "seed": r["seed"], "downs": downs(moves)})
 print(f"{len(live_lines)} won deals in the live sample;",
       sum(line["downs"] > 0 for line in live_lines), "of their lines bring a card down")
@@ -1222,7 +1222,7 @@ points are the options of section 3.
     check("""
 live_one = []
 for seed in range(1, N_DEALS + 1):
-    solution = solve(redeal_game(seed, 1), BUDGET)
+    solution = solve(redeal_game(seed, 1), budget=BUDGET)
     live_one.append({"variant": "klondike", "seed": seed, "verdict": solution.verdict})
 print("one redeal:", " ".join(f"#{r['seed']}={r['verdict']}" for r in live_one))
 print("same deal as klondike#1:", redeal_game(1, 1).piles == Game("klondike", seed=1).piles)

@@ -6,13 +6,13 @@ import { fixture } from "./helpers.js";
 test("the verdict badge is hidden while the indicator is off", () => {
   const view = fixture("klondike-three");
   assert.equal(verdictBadge(view), null);
-  assert.equal(verdictBadge({ ...view, winnable_check: false, winnable: "won" }), null);
+  assert.equal(verdictBadge({ ...view, winnable_check: false, winnable: "winnable" }), null);
 });
 
 test("the verdict badge puts the kernel's verdict in words", () => {
   const on = { ...fixture("klondike-three"), winnable_check: true };
   assert.deepEqual(
-    ["won", "unwinnable", "unknown", null].map((w) => verdictBadge({ ...on, winnable: w })?.text),
+    ["winnable", "unwinnable", "unknown", null].map((w) => verdictBadge({ ...on, winnable: w })?.text),
     ["winnable \u2713", "lost \u2717", "?", "\u2026"],
   );
   assert.equal(verdictBadge({ ...on, winnable: null })?.verdict, "pending");

@@ -275,10 +275,10 @@ def test_solver_hint_and_winnable_indicator(open_lab, page, page_errors, screens
     seq = t.seq()
     toggle.click()
     t.wait_seq_after(seq)
-    page.wait_for_selector('.tw-root .tw-verdict[data-verdict="won"]', timeout=60_000)
+    page.wait_for_selector('.tw-root .tw-verdict[data-verdict="winnable"]', timeout=60_000)
     assert badge.text_content() == "winnable \u2713"
     assert toggle.get_attribute("aria-pressed") == "true"
-    assert t.kernel.json("w.view['winnable']") == "won"
+    assert t.kernel.json("w.view['winnable']") == "winnable"
 
     # 3. after the hinted move the verdict is checked again (and still a win)
     seq = t.seq()

@@ -1,0 +1,47 @@
+"""The import graph keeps its layers: the model imports no search and no widget."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_model_imports_nothing_above_it() -> None:
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint is None:
+        pytest.fail("import-linter is missing: it is in the test extra (pip install -e '.[test]')")
+    result = subprocess.run(
+        [lint, "--config", str(ROOT / "pyproject.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_a_broken_layer_is_caught(tmp_path: Path) -> None:
+    """The check itself can fail: a copy of the package whose game imports the solver."""
+    package = tmp_path / "terrace_widget"
+    shutil.copytree(ROOT / "terrace_widget", package, ignore=shutil.ignore_patterns("static"))
+    game = package / "game.py"
+    game.write_text(game.read_text() + "\nfrom . import solver  # noqa\n")
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    assert lint is not None
+    result = subprocess.run(
+        [lint, "--config", str(ROOT / "pyproject.toml")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(tmp_path), "PATH": str(Path(sys.executable).parent)},
+    )
+    assert result.returncode != 0
+    assert "terrace_widget.game -> terrace_widget.solver" in result.stdout
