@@ -46,6 +46,7 @@ SLOW = frozenset(
         "test_coach.py::test_the_coach_marks_only_visible_cards",
         "test_coach.py::test_the_coach_says_the_same_whatever_the_hidden_cards[signora-3]",
         "test_conformance.py::TestGameMachine",
+        "test_new_rows.py::test_new_rows_keep_every_invariant",
         "test_hardening.py::test_any_intent_is_answered_within_bounds",
         "test_js.py::test_front_end_type_checks_with_tsc",
         "test_js.py::test_front_end_unit_tests_pass",

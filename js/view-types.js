@@ -13,6 +13,7 @@
  * @property {string} variant             "terrace"
  * @property {string} name                "Terrace"
  * @property {"terrace" | "klondike"} family
+ * @property {boolean} has_base_rank  the foundations start from a base rank (not the Ace)
  * @property {"choosing-base" | "playing" | "won" | "lost"} status
  * @property {number} score
  * @property {number} max_score
@@ -47,7 +48,7 @@
  * @property {{moves: number, score: number, seconds: number} | null} [summary]
  * @property {string | null} [stock_reason]
  * @property {boolean} [winnable_check]  the "can this still be won?" indicator is on
- * @property {"won" | "unwinnable" | "unknown" | null} [winnable]  its verdict (null: off or checking)
+ * @property {"winnable" | "unwinnable" | "unknown" | null} [winnable]  its verdict (null: off or checking)
  * @property {string | null} [post_mortem]  when lost: which move lost the game
  * @property {{kind: "move" | "undo" | "redo" | "restart" | "new" | "undo-game" | "redo-game" | "finish", moves: string[]} | null} [action]  what changed the table last
  * @property {number} [table_seq]         the first seq that showed the current table

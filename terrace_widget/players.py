@@ -275,7 +275,9 @@ class FairSolverPlayer:
 
         if observation["status"] in ("choosing-base", "playing"):
             game = game_from_observation(observation)
-            result = solve_fair(game, self.samples, self.budget, seed=self.seed, memory=False)
+            result = solve_fair(
+                game, samples=self.samples, budget=self.budget, seed=self.seed, memory=False
+            )
             if result.best is not None:
                 return str(result.best)
         return self._fallback.choose(observation)

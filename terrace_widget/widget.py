@@ -232,7 +232,7 @@ class TerraceWidget(anywidget.AnyWidget):
 
     def _compute_hint(self, game: Game) -> tuple[Hint, str]:
         if self.coach:  # the lesson's hint is the fair one, and says so
-            found = _safely(lambda: advice.advise(game, self.hint_seconds, fair=True), None)
+            found = _safely(lambda: advice.advise(game, seconds=self.hint_seconds, fair=True), None)
             hint, by = found if found is not None else (game.hint(), "classic")
             return Hint(hint.move, f"{coaching.FAIR_PREFIX}{hint.message}"), by
         if self.hint_mode != "classic":
