@@ -47,16 +47,21 @@ def _points(x: float) -> str:
 
 
 def effect_words(variant: str, tip: str) -> str:
-    """``'measured: +3.1 points of won deals (95% +1.9 to +4.3, 2000 deals)'``, or ``''``."""
+    """What the tip was measured to be worth to the test player, in words (``''`` when it
+    was not measured): ``'following this tip won 2.6 points more deals for our test player
+    (95% +1.5 to +3.7, 2000 deals)'``."""
     row = effect_of(variant, tip)
     if row is None:
         return ""
+    d = 100 * row["difference"]
     span = f"95% {_points(row['low'])} to {_points(row['high'])}, {row['deals']} deals"
     if row["low"] > 0:
-        return f"measured, it wins {_points(row['difference'])} points more deals ({span})"
+        return f"following this tip won {d:.1f} points more deals for our test player ({span})"
     if row["high"] < 0:
-        return f"measured, it wins {_points(-row['difference'])[1:]} points fewer deals ({span})"
-    return f"measured, it makes no clear difference ({_points(row['difference'])}, {span})"
+        return (
+            f"yet following this tip won {-d:.1f} points fewer deals for our test player ({span})"
+        )
+    return f"following this tip made no clear difference for our test player ({d:+.1f}, {span})"
 
 
 def base_rate(variant: str, in_reserve: int) -> dict[str, Any] | None:

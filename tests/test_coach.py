@@ -58,8 +58,8 @@ def test_a_move_against_a_tip_gets_one_sentence_with_its_measured_worth(summary:
     piles = {"f1": ["6C"], "t1": ["JC"], "t2": ["TH"], "waste": ["KC", "9S"]}
     obs = Game.from_piles("terrace", piles, base_rank=6, stock_locked=True).observation()
     assert note_for(obs, "waste-t3") == (
-        "9♠ is not a good pile start (a five is: nothing waits under it); measured, it wins "
-        "+3.1 points more deals (95% +1.9 to +4.3, 2000 deals)."
+        "9♠ is not a good pile start (a five is: nothing waits under it); following this tip "
+        "won 3.1 points more deals for our test player (95% +1.9 to +4.3, 2000 deals)."
     )
     assert note_for(obs, "waste-t2") is None
     base = Game("terrace", seed=6).observation()
@@ -67,6 +67,21 @@ def test_a_move_against_a_tip_gets_one_sentence_with_its_measured_worth(summary:
         "J♥'s rank is buried deeper in the reserve than 3♠'s: bases like it won 9% against "
         "16% for the test player."
     )
+
+
+def test_a_tip_that_does_not_pay_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [dict(SUMMARY["effects"][0], difference=-0.072, low=-0.09, high=-0.054),
+            SUMMARY["effects"][1]]  # fmt: skip
+    monkeypatch.setattr(coach_module, "measured", lambda: {"effects": rows})
+    assert coach_module.effect_words("terrace", "pile-start") == (
+        "yet following this tip won 7.2 points fewer deals for our test player "
+        "(95% -9.0 to -5.4, 2000 deals)"
+    )
+    assert coach_module.effect_words("terrace", "deal-on") == (
+        "following this tip made no clear difference for our test player "
+        "(+0.4, 95% -0.6 to +1.4, 2000 deals)"
+    )
+    assert coach_module.effect_words("wood", "deal-on") == ""
 
 
 def test_without_measurements_the_sentence_names_the_tip(monkeypatch: pytest.MonkeyPatch) -> None:
