@@ -18,7 +18,6 @@ Actions are the numbers of :mod:`terrace_widget.actions`.
 from __future__ import annotations
 
 import importlib.util
-import json
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -29,6 +28,7 @@ from .actions import action_list, action_mask, action_move, action_number, legal
 from .game import Game
 from .moves import Move
 from .players import Player as ChoosingPlayer
+from .players import position_key
 from .variants import VARIANTS, get_rules
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ __all__ = [
     "action_number",
     "fair_observation",
     "legal_actions",
+    "play_one",
     "register_envs",
     "summarize",
     "tournament",
@@ -94,13 +95,6 @@ END_MOVE_LIMIT = "move limit"
 END_ILLEGAL = "illegal move"
 
 
-def _visible_key(obs: Mapping[str, Any]) -> str:
-    return json.dumps(
-        [obs["piles"], obs["base_rank"], obs["stock_locked"], obs["redeals_left"]],
-        separators=(",", ":"),
-    )
-
-
 def play_one(
     player: Player,
     variant: str,
@@ -118,7 +112,7 @@ def play_one(
     player that remembers what it tried may come back to a position and try another move).
     """
     game = Game(variant, seed=seed)
-    seen: Counter[tuple[str, str]] = Counter()
+    seen: Counter[tuple[Any, str]] = Counter()
     for _ in range(max_moves):
         obs = fair_observation(game)
         if obs["status"] == "won":
@@ -128,7 +122,7 @@ def play_one(
         move = player(obs)
         if move is None:
             return game, END_STOPPED
-        key = (_visible_key(obs), str(move))
+        key = (position_key(obs), str(move))
         seen[key] += 1
         if seen[key] >= repetitions:
             return game, END_REPETITION
