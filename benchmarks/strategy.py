@@ -4,6 +4,7 @@ with every tip on, each tip off in turn and none, and print the paired effects.
     python benchmarks/strategy.py --deals 2000 --workers 2 --data notebooks/data \\
         --summary terrace_widget/strategy-effects.json
     python benchmarks/strategy.py --deals 200 --games terrace,klondike --no-draws
+    python benchmarks/strategy.py --deals 0 --speed 30 --no-draws   # the player's speed only
 
 The player is terrace_widget.players.RulePlayer (it sees only the observation); the
 intervals are 95%: Newcombe's for paired proportions, a normal one for per-deal mean
@@ -29,6 +30,7 @@ from terrace_widget.tip_study import (
     base_classes,
     draw_effects,
     play_tips,
+    rules_of,
     solver_bases,
     tip_effects,
 )
@@ -70,6 +72,36 @@ def cache_of(folder: str | None, spec: str) -> Path | None:
     return Path(folder) / f"strategy-{spec.replace('@', '-').replace('=', '-')}.jsonl"
 
 
+def move_speed(games: list[str], deals: int) -> None:
+    """Time the rule-based player's choices (its own time, not the engine's) on deals 1..N."""
+    from terrace_widget import Game
+    from terrace_widget.players import RulePlayer
+
+    print("\n| game | moves timed | RulePlayer.choose, mean | 99th percentile | max |")
+    print("|---|--:|--:|--:|--:|")
+    for game in games:
+        times: list[float] = []
+        for seed in range(1, deals + 1):
+            g = Game(rules_of(game), seed=seed)
+            player = RulePlayer()
+            player.reset()
+            for _ in range(3000):
+                obs = g.observation(prove_loss=False)
+                if obs["status"] in ("won", "lost"):
+                    break
+                t = time.perf_counter()
+                move = player.choose(obs)
+                times.append(time.perf_counter() - t)
+                if move is None:
+                    break
+                g.play(move)
+        times.sort()
+        print(
+            f"| {game} | {len(times)} | {1000 * sum(times) / len(times):.3f} ms "
+            f"| {1000 * times[int(0.99 * (len(times) - 1))]:.3f} ms | {1000 * times[-1]:.2f} ms |"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals 1..N per game")
@@ -79,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", default=None, help="folder of the strategy-<game>.jsonl files")
     parser.add_argument("--summary", default=None, help="write the effects as JSON here")
     parser.add_argument(
+        "--speed", type=int, default=0, help="also time the player's moves on N deals per game"
+    )
+    parser.add_argument(
         "--solver-bases",
         default=None,
         help="also the base tip for the all-seeing solver, from analyze(bases='each') records",
@@ -86,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     games = list(GAMES) if args.games == "all" else [g for g in args.games.split(",") if g]
+    if args.speed:
+        move_speed(games, args.speed)
     seeds = range(1, args.deals + 1)
     start = time.perf_counter()
     records = []
