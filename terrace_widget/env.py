@@ -25,7 +25,7 @@ from statistics import mean, stdev
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_list, action_mask, action_move, action_number, legal_actions
-from .game import Game
+from .game import Game, Observation
 from .moves import Move
 from .players import Player as ChoosingPlayer
 from .players import position_key
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENV_IDS",
+    "Observation",
     "Player",
     "PlayerFactory",
     "SolitaireEnv",
@@ -51,7 +52,6 @@ __all__ = [
     "tournament",
 ]
 
-Observation = dict[str, Any]
 Player = Callable[[Observation], "Move | str | None"]
 """A bot: gets the fair observation, returns its move (a Move or its text), or None to stop."""
 PlayerFactory = Callable[[int], Player]
@@ -79,7 +79,6 @@ def fair_observation(game: Game) -> Observation:
     whole deck).
     """
     obs = game.observation(prove_loss=False)
-    obs.pop("deal_id", None)  # never there; a bot must not get it even if it came back
     if obs["status"] == "lost" and obs["legal_moves"]:
         obs["status"] = "playing"
     return obs
