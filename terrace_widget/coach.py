@@ -74,6 +74,15 @@ def base_rate(variant: str, in_reserve: int) -> dict[str, Any] | None:
     return None
 
 
+def solver_rate(variant: str, in_reserve: int) -> dict[str, Any] | None:
+    """The same for the all-seeing solver (the saved ``solver_bases`` rows)."""
+    cls = "2+" if in_reserve >= 2 else str(in_reserve)
+    for row in measured().get("solver_bases", []):
+        if row["spec"] == variant:
+            return row["classes"].get(cls)
+    return None
+
+
 def _mark(
     tip: str, tone: str, pile: str, indices: list[int], label: str, text: str
 ) -> dict[str, Any]:
@@ -107,6 +116,12 @@ def coach_view(obs: Observation, note: str | None = None) -> dict[str, Any]:
                     f"(95% {100 * rate['low']:.0f}–{100 * rate['high']:.0f}%) for the test player"
                 )
                 label += f" · {100 * rate['won']:.0f}% won"
+            solver = solver_rate(variant, r.in_reserve)
+            if solver is not None:
+                text += (
+                    f", {100 * solver['won']:.0f}% of {solver['bases']} for the all-seeing "
+                    f"solver (version {measured()['solver_bases'][0]['solver_version']})"
+                )
             good = best is not None and r.card == best.card
             marks.append(
                 _mark("base", "good" if good else "warn" if r.in_reserve else "plain", pile,

@@ -352,7 +352,8 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     records made with ``bases="each"``: per game, the share of deals won with the tip's base
     (the least-buried candidate), with a base chosen at random (the mean over the distinct
     candidates) and with the best base (any candidate won), and the paired differences
-    (normal 95% intervals). Undecided candidates count as not won."""
+    (normal 95% intervals), and the won share by how many cards of the base's rank the
+    reserve holds (``classes``). Undecided candidates count as not won."""
     deals: dict[tuple[str, int], dict[str, Mapping[str, Any]]] = defaultdict(dict)
     budgets: dict[str, set[Any]] = defaultdict(set)
     for r in records:
@@ -367,10 +368,15 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     rows = []
     for variant in sorted({v for v, _ in deals}):
         tip, rand, best = [], [], []
+        classes: dict[str, list[int]] = {"0": [0, 0], "1": [0, 0], "2+": [0, 0]}
         for (v, _), cands in deals.items():
             if v != variant:
                 continue
             won = {card: float(r["verdict"] == "won") for card, r in cands.items()}
+            for card, r in cands.items():
+                cls = classes[str(min(r["base_rank_in_reserve"], 2)).replace("2", "2+")]
+                cls[0] += int(won[card])
+                cls[1] += 1
             tip.append(won[min(cands.values(), key=burial)["base"]])
             rand.append(statistics.fmean(won.values()))
             best.append(max(won.values()))
@@ -388,6 +394,16 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     [a - b for a, b in zip(tip, rand, strict=True)]
                 ),
                 "best_minus_tip": mean_difference([b - a for a, b in zip(tip, best, strict=True)]),
+                "classes": {
+                    cls: {
+                        "won": k / n,
+                        "bases": n,
+                        "low": _wilson(k, n)[0],
+                        "high": _wilson(k, n)[1],
+                    }
+                    for cls, (k, n) in classes.items()
+                    if n
+                },
             }
         )
     return rows

@@ -25,6 +25,10 @@ SUMMARY = {
         {"spec": "terrace", "in_reserve": "2+", "bases": 1000, "won": 0.09, "low": 0.07,
          "high": 0.11},
     ],
+    "solver_bases": [
+        {"spec": "terrace", "solver_version": "7",
+         "classes": {"0": {"won": 0.86, "bases": 270, "low": 0.81, "high": 0.89}}},
+    ],
 }  # fmt: skip
 
 
@@ -39,7 +43,10 @@ def test_base_choice_marks_every_candidate_with_the_reserves_reading(summary: No
     assert set(marks) == {"t1", "t2", "t3", "t4"}
     assert marks["t2"]["tone"] == "good"  # 3♠: no three in the reserve
     assert marks["t2"]["label"] == "0 in reserve · 16% won"
-    assert marks["t2"]["text"].startswith("3♠: no three in the reserve; bases like it won 16%")
+    assert marks["t2"]["text"] == (
+        "3♠: no three in the reserve; bases like it won 16% of 4000 games (95% 15–17%) for the "
+        "test player, 86% of 270 for the all-seeing solver (version 7)"
+    )
     assert marks["t3"]["tone"] == "warn" and marks["t3"]["label"] == "3 in reserve · 9% won"
 
 

@@ -110,3 +110,6 @@ def test_solver_bases_reads_analyze_records() -> None:
     assert row["tip"] == float(won["3S"])  # 3♠: no three in the reserve
     assert row["random"] == sum(won.values()) / len(won)
     assert row["best"] == float(any(won.values()))
+    assert sum(c["bases"] for c in row["classes"].values()) == len(won)
+    none_there = [r for r in records if r["base_rank_in_reserve"] == 0]
+    assert row["classes"]["0"]["bases"] == len({r["base"] for r in none_there})
