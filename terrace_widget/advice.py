@@ -324,21 +324,37 @@ def post_mortem(
     deadline = None if seconds is None else time.perf_counter() + seconds
     history = game.history
     n = len(history)
-    start = game.copy()
-    start.restart()
+    # One game walks the history back and forth (the binary search moves it about 2n
+    # moves in all): the copy and every step count against ``seconds``.
+    walker = game.copy()
+    at = n
     verdicts: dict[int, Verdict] = {}
     lo, hi = -1, n + 1  # positions <= lo are winnable, >= hi lost (n + 1: not known)
 
-    def position(i: int) -> Game:
-        g = start.copy()
-        for move in history[:i]:
-            g.play(move)
-        return g
+    def position(i: int) -> Game | None:
+        """The game after ``i`` moves of the history, or ``None`` once time is up."""
+        nonlocal at
+        steps = 0
+        while at != i:
+            steps += 1
+            if not steps & 1023 and not time_left():
+                return None
+            if at > i:  # back one turn (an autoplay turn is several moves)
+                at -= len(walker._undo[-1][0])
+                walker.undo()
+            else:  # the history's moves are legal: played without checking them again
+                move = history[at]
+                walker._undo.append(((move,), [walker._make(move)]))
+                at += 1
+        walker._redo.clear()
+        return walker
 
     def probe(i: int, probes_left: int) -> None:
         """Decide position ``i`` with its share of the time left (``probes_left`` to come)."""
         nonlocal lo, hi
         g = position(i)
+        if g is None:
+            return
         status = g.status
         if status == "won":
             verdicts[i] = "won"

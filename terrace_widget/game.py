@@ -153,16 +153,9 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other._table = self._table.copy()
-        other._undo = [
-            (
-                turn,
-                [
-                    ({i: (c[:], d) for i, (c, d) in saved.items()}, b, lk, p)
-                    for saved, b, lk, p in records
-                ],
-            )
-            for turn, records in self._undo
-        ]
+        # Undo records are never changed once made (undo() puts copies of their piles on
+        # the table), so the copy shares them: copying a long game costs one list.
+        other._undo = list(self._undo)
         other._redo = list(self._redo)
         other._lost_memo = dict(self._lost_memo)
         return other
@@ -369,8 +362,10 @@ class Game:
         if not self._undo:
             return False
         turn, records = self._undo.pop()
-        for record in reversed(records):
-            self._table.unmake(record)
+        for saved, base, locked, passes in reversed(records):
+            # Copies of the saved piles: the record itself may be shared with a copy.
+            fresh = {i: (cards[:], down) for i, (cards, down) in saved.items()}
+            self._table.unmake((fresh, base, locked, passes))
         self._redo.append(turn)
         self._changed()
         return True

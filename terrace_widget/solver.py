@@ -50,6 +50,47 @@ Terrace games the proofs come from the reserve test in a few nodes, and a win is
 by trying many different short dives (docs/solver.md, "Restarts")."""
 DEFAULT_BUDGET = 200_000
 """Nodes (positions made by the search) that :func:`solve` may visit by default."""
+LOST_TABLE_SIZE = 1_000_000
+"""Proven-lost positions a search remembers at most (docs/solver.md, "Memory"): about
+70 MB. Beyond it the oldest half is forgotten; a forgotten position is searched again if
+it comes back, which costs nodes but never changes a verdict."""
+
+
+REACHABLE_MEMO_SIZE = 200_000
+"""Stock-and-waste states whose reachable waste cards a Klondike search remembers."""
+
+
+class LostTable:
+    """Positions proven lost, in two generations of at most ``size // 2`` each.
+
+    When the new generation is full it becomes the old one and the old one is dropped:
+    memory stays bounded and recently proven positions are kept.
+    """
+
+    def __init__(self, size: int = LOST_TABLE_SIZE) -> None:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 2:
+            raise ValueError(f"a lost-table size is a whole number >= 2, not {size!r}")
+        self.half = size // 2
+        self.new: set[int | bytes] = set()
+        self.old: set[int | bytes] = set()
+        self.forgotten = 0
+
+    def __contains__(self, key: int | bytes) -> bool:
+        return key in self.new or key in self.old
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)
+
+    def add(self, key: int | bytes) -> None:
+        self.new.add(key)
+        if len(self.new) >= self.half:
+            self.rotate()
+
+    def rotate(self) -> None:
+        """The new generation becomes the old one; the old one is forgotten."""
+        self.forgotten += len(self.old)
+        self.old = self.new
+        self.new = set()
 
 
 @dataclass
@@ -146,6 +187,7 @@ def solve(
     seconds: float | None = None,
     mode: str = "thoughtful",
     safe_moves: bool = True,
+    lost_table_size: int = LOST_TABLE_SIZE,
 ) -> Solution:
     """Search the position of ``game`` (left unchanged) for a win.
 
@@ -153,7 +195,8 @@ def solve(
     is thoughtful (it sees every card); the hidden-information mode, which samples the
     unseen cards and solves the samples, is :func:`terrace_widget.advice.solve_fair`.
     ``safe_moves=False`` turns the proven-safe automatic moves and Klondike's blocked-card
-    test off (for testing them).
+    test off (for testing them). ``lost_table_size`` bounds the proven-lost positions kept
+    (:data:`LOST_TABLE_SIZE`), hence the search's memory (docs/solver.md, "Memory").
     """
     check_limits(game, budget, seconds)
     if mode != "thoughtful":
@@ -165,7 +208,7 @@ def solve(
     deadline = None if seconds is None else start + seconds
     total = budget if budget is not None else 1 << 62
     used = 0
-    lost: set[int | bytes] = set()
+    lost = LostTable(lost_table_size)
     memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
     if (
         game.rules.hidden_tableau
@@ -213,7 +256,7 @@ class _Search:
         self.rng: random.Random | None = None
         self.timed_out = False
         self.nodes = 0
-        self.lost: set[int | bytes] = set()
+        self.lost = LostTable()
         """Positions proven lost (complete components), shared between attempts."""
         self.tableau = list(table.tableau)
         self.founds = list(table.foundations)
@@ -712,9 +755,12 @@ class _Search:
         """
         t = self.t
         memo_key = (self.c[STOCK], self.c[WASTE], t.passes)
-        result = self.reachable_memo.get(memo_key)
+        memo = self.reachable_memo
+        result = memo.get(memo_key)
         if result is None:
-            result = self.reachable_memo[memo_key] = self._reachable_waste_of(t)
+            if len(memo) >= REACHABLE_MEMO_SIZE:
+                memo.clear()  # bounded memory: the entries are cheap to compute again
+            result = memo[memo_key] = self._reachable_waste_of(t)
         return result
 
     def _reachable_waste_of(self, t: Table) -> list[tuple[int, int]]:
@@ -842,13 +888,16 @@ class _Search:
             # position still on the stack), every position in it is proven lost. Those
             # go into ``self.lost``, which later attempts share, so no attempt searches
             # a proven loss again.
-            lost = self.lost
+            # The positions of the components still open are the keys of ``index_of``
+            # (the current line among them, never forgotten); a position already
+            # searched is there or in the table of lost ones (two generations, bounded).
+            table = self.lost
+            lost, lost_old, half = table.new, table.old, table.half
             root = self.hkey()
-            if root in lost or (self.check_reserve and self.reserve_dead()):
+            if root in table or (self.check_reserve and self.reserve_dead()):
                 return "unwinnable", []
             check_reserve = self.check_reserve
             fset = self.fset
-            seen = {root}
             index_of = {root: 0}
             component = [root]
             lows = [0]
@@ -881,6 +930,9 @@ class _Search:
                             k = component.pop()
                             del index_of[k]
                             lost.add(k)
+                            if len(lost) >= half:
+                                table.rotate()
+                                lost, lost_old = table.new, table.old
                     elif lows and low < lows[-1]:
                         lows[-1] = low
                     if undo:
@@ -923,8 +975,8 @@ class _Search:
                     changed.update(r[0] if len(r) == 4 else (STOCK, WASTE))
                 rehash(changed)
                 k = key()
-                if k in seen or k in lost:
-                    j = index_of.get(k)
+                j = index_of.get(k)
+                if j is not None or k in lost or k in lost_old:
                     if j is not None and j < lows[-1]:
                         lows[-1] = j
                     self.unmake(records)
@@ -933,10 +985,12 @@ class _Search:
                 if check_reserve and not fset.isdisjoint(changed) and self.reserve_dead():
                     # A dead reserve: this position is lost, whatever follows.
                     lost.add(k)
+                    if len(lost) >= half:
+                        table.rotate()
+                        lost, lost_old = table.new, table.old
                     self.unmake(records)
                     self.c = old
                     continue
-                seen.add(k)
                 index_of[k] = counter
                 component.append(k)
                 lows.append(counter)

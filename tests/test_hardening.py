@@ -376,3 +376,78 @@ def test_numpy_seeds_from_a_data_frame_are_accepted() -> None:
                       progress=False, as_frame=False)  # fmt: skip
     assert records[0]["seed"] == 3 and type(records[0]["seed"]) is int
     assert Game("klondike", seed=np.int64(3)).deck == Game("klondike", seed=3).deck
+
+
+# ---------------------------------------------------------------- 6. solver memory
+
+
+def test_the_lost_table_is_bounded_and_verdicts_do_not_change(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget import solver
+
+    largest = [0]
+    rotate = solver.LostTable.rotate
+
+    def watched(table: solver.LostTable) -> None:
+        largest[0] = max(largest[0], len(table))
+        rotate(table)
+
+    monkeypatch.setattr(solver.LostTable, "rotate", watched)
+    for variant, seed in [("generals-patience", 15), ("klondike", 2), ("wood", 3), ("terrace", 6)]:
+        game = Game(variant, seed=seed)
+        if game.status == "choosing-base":
+            game.play(game.legal_moves()[0])
+        free = solver.solve(game, 30_000)
+        bounded = solver.solve(game, 30_000, lost_table_size=500)
+        assert largest[0] <= 500
+        if free.decided and bounded.decided:
+            assert free.verdict == bounded.verdict, (variant, seed)
+        if bounded.verdict == "won":
+            assert bounded.replay(game).status == "won"
+    assert largest[0] > 250  # the bound was reached and kept
+    with pytest.raises(ValueError, match="lost-table size"):
+        solver.solve(Game("klondike", seed=1), 10, lost_table_size=1)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["klondike-three-card", "redheads", "falling-stars"]), st.integers(1, 400))
+def test_a_tiny_lost_table_never_changes_a_decided_verdict(variant: str, seed: int) -> None:
+    from terrace_widget.solver import solve
+
+    game = Game(variant, seed=seed)
+    free = solve(game, 20_000)
+    tiny = solve(game, 20_000, lost_table_size=64)
+    if free.decided and tiny.decided:
+        assert free.verdict == tiny.verdict
+    if tiny.verdict == "won":
+        assert tiny.replay(game).status == "won"
+
+
+# ---------------------------------------------------------------- 7. long histories
+
+
+def _long_game(moves: int) -> Game:
+    """Klondike with unlimited redeals, ``moves`` clicks on the stock (all legal)."""
+    game = Game("klondike-unlimited", seed=7)
+    deal = game.legal_moves()[-1]
+    assert str(deal) == "deal"
+    for _ in range(moves):  # Game.play without its checks, to build the test quickly
+        game._undo.append(((deal,), [game._make(deal)]))
+    return game
+
+
+def test_time_limits_hold_on_a_long_history() -> None:
+    from terrace_widget import advice
+
+    game = _long_game(100_000)
+    assert game.is_legal("deal") and len(game.history) == 100_000
+    for ask in (
+        lambda: advice.post_mortem(game, seconds=0.5),
+        lambda: advice.solver_hint(game, seconds=0.5),
+        lambda: advice.winnable(game, seconds=0.5),
+        game.copy,
+    ):
+        forget()
+        start = time.perf_counter()
+        ask()
+        assert time.perf_counter() - start < 1.5
+    assert len(game.history) == 100_000  # nothing changed the game
