@@ -33,7 +33,7 @@ def one(variant: str, seed: int, nodes: int, table: int) -> str:
     game = Game(variant, seed=seed)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     cpu = time.process_time()
-    solution = solve(game, nodes, lost_table_size=table)
+    solution = solve(game, budget=nodes, lost_table_size=table)
     cpu = time.process_time() - cpu
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return (

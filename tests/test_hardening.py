@@ -396,8 +396,8 @@ def test_the_lost_table_is_bounded_and_verdicts_do_not_change(monkeypatch) -> No
         game = Game(variant, seed=seed)
         if game.status == "choosing-base":
             game.play(game.legal_moves()[0])
-        free = solver.solve(game, 30_000)
-        bounded = solver.solve(game, 30_000, lost_table_size=500)
+        free = solver.solve(game, budget=30_000)
+        bounded = solver.solve(game, budget=30_000, lost_table_size=500)
         assert largest[0] <= 500
         if free.decided and bounded.decided:
             assert free.verdict == bounded.verdict, (variant, seed)
@@ -405,7 +405,7 @@ def test_the_lost_table_is_bounded_and_verdicts_do_not_change(monkeypatch) -> No
             assert bounded.replay(game).status == "won"
     assert largest[0] > 250  # the bound was reached and kept
     with pytest.raises(ValueError, match="lost-table size"):
-        solver.solve(Game("klondike", seed=1), 10, lost_table_size=1)
+        solver.solve(Game("klondike", seed=1), budget=10, lost_table_size=1)
 
 
 @settings(max_examples=12, deadline=None)
@@ -414,8 +414,8 @@ def test_a_tiny_lost_table_never_changes_a_decided_verdict(variant: str, seed: i
     from terrace_widget.solver import solve
 
     game = Game(variant, seed=seed)
-    free = solve(game, 20_000)
-    tiny = solve(game, 20_000, lost_table_size=64)
+    free = solve(game, budget=20_000)
+    tiny = solve(game, budget=20_000, lost_table_size=64)
     if free.decided and tiny.decided:
         assert free.verdict == tiny.verdict
     if tiny.verdict == "won":
@@ -443,7 +443,7 @@ def test_time_limits_hold_on_a_long_history() -> None:
     for ask in (
         lambda: advice.post_mortem(game, seconds=0.5),
         lambda: advice.solver_hint(game, seconds=0.5),
-        lambda: advice.winnable(game, seconds=0.5),
+        lambda: advice.can_win(game, seconds=0.5),
         game.copy,
     ):
         forget()
