@@ -29,6 +29,7 @@ from terrace_widget.tip_study import (
     PLAYER_VERSION,
     base_classes,
     draw_effects,
+    load_tips,
     play_tips,
     rules_of,
     solver_bases,
@@ -111,6 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", default=None, help="folder of the strategy-<game>.jsonl files")
     parser.add_argument("--summary", default=None, help="write the effects as JSON here")
     parser.add_argument(
+        "--cached-only",
+        action="store_true",
+        help="play nothing: summarise the deals already in the --data files (1..N at most)",
+    )
+    parser.add_argument(
         "--speed", type=int, default=0, help="also time the player's moves on N deals per game"
     )
     parser.add_argument(
@@ -128,10 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     records = []
     for game in games:
         t = time.perf_counter()
-        rows = play_tips(game, seeds, executor=args.workers, cache=cache_of(args.data, game))
+        path = cache_of(args.data, game)
+        if args.cached_only:
+            rows = (
+                [r for r in load_tips(path) if r["seed"] in seeds] if path and path.exists() else []
+            )
+        else:
+            rows = play_tips(game, seeds, executor=args.workers, cache=path)
         records += rows
         print(
-            f"{game}: {args.deals} deals, {len(rows)} games in {time.perf_counter() - t:.1f} s",
+            f"{game}: {len(rows)} deals in {time.perf_counter() - t:.1f} s",
             file=sys.stderr,
             flush=True,
         )
@@ -139,18 +151,29 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_draws:
         extra = sorted({three for one, three in DRAWS if three not in games})
         for spec in extra:
-            records += play_tips(
-                spec, seeds, configs="full", executor=args.workers, cache=cache_of(args.data, spec)
-            )
+            path = cache_of(args.data, spec)
+            if args.cached_only:
+                if path is not None and path.exists():
+                    records += [r for r in load_tips(path) if r["seed"] in seeds]
+                continue
+            records += play_tips(spec, seeds, configs="full", executor=args.workers, cache=path)
         draws = draw_effects(records, [(o, t) for o, t in DRAWS if o in games or o in extra])
     elapsed = time.perf_counter() - start
     effects = tip_effects(records)
-    print("| game | tip | deals | with | without | difference (points) | 95% interval |")
-    print("|---|---|--:|--:|--:|--:|---|")
+    print(
+        "| game | tip | deals | won with | without | difference (points) | 95% interval "
+        "| cards to the foundations (95%) |"
+    )
+    print("|---|---|--:|--:|--:|--:|---|---|")
     for e in effects:
+        cards = (
+            f"{e['cards_difference']:+.1f} ({e['cards_low']:+.1f} to {e['cards_high']:+.1f})"
+            if "cards_difference" in e
+            else ""
+        )
         print(
             f"| {e['spec']} | {e['tip']} | {e['deals']} | {pct(e['with'])} | {pct(e['without'])} "
-            f"| {points(e['difference'])} | {points(e['low'])} to {points(e['high'])} |"
+            f"| {points(e['difference'])} | {points(e['low'])} to {points(e['high'])} | {cards} |"
         )
     if draws:
         print(

@@ -116,6 +116,12 @@ def _read(path: Path) -> dict[tuple[str, int], dict]:
     return done
 
 
+def load_tips(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """The records of a tip-study cache file (this player version), by spec and seed."""
+    done = _read(Path(path))
+    return [done[key] for key in sorted(done)]
+
+
 def play_tips(
     specs: str | Iterable[str],
     seeds: int | Iterable[int],
@@ -242,7 +248,8 @@ def mean_difference(values: Sequence[float], z: float = 1.96) -> tuple[float, fl
 
 def tip_effects(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per game spec and tip: the win rate with every tip (``all``), without that
-    tip, their paired difference and its 95% interval (Newcombe), and the deal count. The
+    tip, their paired difference and its 95% interval (Newcombe), the paired difference in
+    cards brought to the foundations (``cards_*``, normal interval), and the deal count. The
     ``every tip`` row compares all tips with none; for the base tip, two rows compare the
     tip's base with a random one (the mean over the candidates) and with the best one for
     this player (paired per-deal means, normal interval)."""
@@ -261,10 +268,19 @@ def tip_effects(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             if not pairs:
                 continue
             diff, low, high = paired_difference(pairs)
+            cards = [
+                d["games"]["all"][1] - d["games"][config][1]
+                for d in deals
+                if "all" in d["games"] and config in d["games"]
+            ]
+            cards_diff = mean_difference(cards)
             rows.append(
                 {
                     "spec": spec,
                     "tip": "every tip" if config == "none" else config[3:],
+                    "cards_difference": cards_diff[0],
+                    "cards_low": cards_diff[1],
+                    "cards_high": cards_diff[2],
                     "deals": len(pairs),
                     "with": sum(x for x, _ in pairs) / len(pairs),
                     "without": sum(y for _, y in pairs) / len(pairs),
