@@ -42,7 +42,7 @@ const NO_VIEW = {
   seq: -1, variant: "", name: "Solitaire", family: "terrace", deal_id: null, status: "playing",
   score: 0, max_score: 0, base_rank: null, stock_locked: false, redeals_left: 0, stock_count: 0,
   deal_count: 1, moves_played: 0, can_undo: false, can_redo: false, pile_order: [], piles: {},
-  legal_moves: [], hint: null, message: null,
+  legal_moves: [], hint: null, message: null, has_base_rank: false,
 }; // prettier-ignore
 
 /**

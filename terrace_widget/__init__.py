@@ -2,9 +2,10 @@
 
 from .cards import card_name, code, glyph, parse_card
 from .deal import shuffled_deck
-from .game import CorruptSaveError, Game, Observation, Status
+from .game import Game, Observation, Status
 from .hints import Hint
 from .moves import DEAL, IllegalMoveError, InvalidMoveError, Move
+from .positions import CorruptSaveError
 from .variants import VARIANTS, Rules, UnknownVariantError, get_rules
 
 __version__ = "0.1.0"

@@ -615,6 +615,7 @@ class TerraceWidget(anywidget.AnyWidget):
     def _sync(self, *, prove_loss: bool = True) -> None:
         game = self._game
         obs = game.observation(prove_loss=prove_loss)
+        view: dict[str, Any] = dict(obs)  # the observation plus the widget's keys
         status = obs["status"]
         self._seq += 1
         message = self._message
@@ -622,7 +623,7 @@ class TerraceWidget(anywidget.AnyWidget):
             message = {"kind": "won", "text": "Congratulations, you won!"}
         elif status == "lost" and message is None:
             message = {"kind": "lost", "text": LOST_TEXT}
-        obs.update(
+        view.update(
             deal_id=game.deal_id if game.deal_id in self._shared else None,
             seq=self._seq,
             hint=self._hint,
@@ -645,7 +646,7 @@ class TerraceWidget(anywidget.AnyWidget):
             action=self._action,
             coach=coaching.coach_view(obs, self._coach_note) if self.coach else None,
         )  # fmt: skip
-        self.view = obs
+        self.view = view
         if status == "lost" and self._post_mortem is None:
             self._schedule_post_mortem()
 

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PENDING = {
     "advice": 1,  # PostMortem.index hides tuple.index
     "coach": 4,
+    "env": 2,
     "moves": 1,  # Move.count hides tuple.count
     "players": 2,
     "solver": 4,

@@ -1181,7 +1181,8 @@ var NO_VIEW = {
   piles: {},
   legal_moves: [],
   hint: null,
-  message: null
+  message: null,
+  has_base_rank: false
 };
 function usable(v) {
   const o = (
