@@ -3,8 +3,9 @@
  * The types of the synced `view` trait (docs/widget-protocol.md), for JSDoc and `tsc` only:
  * this module has no code, and the bundle never includes it.
  *
- * `Observation` mirrors `Game.observation()` in terrace_widget/game.py key for key
- * (tests/test_js.py checks both lists); `View` adds the widget's own keys.
+ * `Observation` mirrors the `Observation` TypedDict of terrace_widget/game.py (what
+ * `Game.observation()` returns) key for key, and `View` adds the widget's own keys:
+ * tests/test_js.py checks all three lists.
  */
 
 /**

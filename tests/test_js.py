@@ -12,11 +12,12 @@ import os
 import re
 import shutil
 import subprocess
+import typing
 from pathlib import Path
 
 import pytest
 
-from terrace_widget import VARIANTS, Game, TerraceWidget
+from terrace_widget import VARIANTS, Game, Observation, TerraceWidget
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "js"
@@ -105,6 +106,9 @@ def typedef_keys(name: str) -> dict[str, bool]:
 def test_view_type_mirrors_the_observation_and_the_widget_keys() -> None:
     observation = typedef_keys("Observation")
     assert all(observation.values()), "every observation key is always present"
+    # The Python side's TypedDict, key for key and in order, every key required.
+    assert list(typing.get_type_hints(Observation)) == list(observation)
+    assert Observation.__required_keys__ == frozenset(observation)
     for variant in VARIANTS:
         assert list(Game(variant, seed=1).observation()) == list(observation), variant
     widget = typedef_keys("WidgetKeys")
