@@ -91,7 +91,7 @@ def _remember(game: Game, solution: Solution) -> None:
         index = {name: i for i, name in enumerate(table.names)}
         for i, move in enumerate(line):
             entries.append((prefix + table.key(), (line, i)))
-            table.make(index[move.source], index[move.target], move.count)
+            table.make(index[move.source], index[move.target], move.size)
     with _MEMORY_LOCK:
         for key, value in entries:
             _MEMORY[key] = value
@@ -290,15 +290,16 @@ def can_win(
 
 
 class PostMortem(NamedTuple):
-    """Where a game was lost: ``move`` (``history[index]``) turned it from winnable to lost.
+    """Where a game was lost: ``move`` (``history[move_index]``) turned it from winnable
+    to lost.
 
-    ``index`` and ``move`` are ``None`` when that move is not pinned down: the game can
+    ``move_index`` and ``move`` are ``None`` when that move is not pinned down: the game can
     still be won, it never could, or the solver left a range undecided
     (``last_winnable`` and ``first_lost``: positions by number of moves played, ``None``
     where unknown).
     """
 
-    index: int | None
+    move_index: int | None
     move: Move | None
     message: str
     last_winnable: int | None = None
@@ -616,10 +617,10 @@ def _action(game: Game, move: Move) -> tuple[str, str]:
     """The move in words: ("6♣", "onto 7♦"), ("K♠ from the waste", "to the empty pile t4")."""
     table = game.to_table()
     s, t = table.index(move.source), table.index(move.target)
-    card = table.piles[s][-move.count]
+    card = table.piles[s][-move.size]
     what = glyph(card)
-    if move.count > 1:
-        what += f" with the {move.count - 1} card{'s' if move.count > 2 else ''} on it"
+    if move.size > 1:
+        what += f" with the {move.size - 1} card{'s' if move.size > 2 else ''} on it"
     onto = table.piles[t]
     if t in table.foundations:
         where = (
@@ -674,7 +675,7 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
     move = line[0]
     s, t = table.index(move.source), table.index(move.target)
     before = table.piles[s][:]
-    n = move.count
+    n = move.size
     card, top = before[-n], before[-1]
     rest = len(before) - n
     if s in table.tableau and rest and table.down[s] >= rest:
@@ -698,7 +699,7 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
         else:
             ls, lt = tp.index(later.source), tp.index(later.target)
             src, dst = tp.piles[ls], tp.piles[lt]
-            first = len(src) - later.count
+            first = len(src) - later.size
             if uncovered and uncovered[0] == ls and uncovered[1] >= first:
                 u = src[uncovered[1]]
                 if lt in tp.foundations:

@@ -149,9 +149,9 @@ def _greedy_order(g: Game) -> list[Move]:
             rank = 2
         else:  # tableau -> tableau
             pile = piles[source]
-            if len(pile) <= move.count:
+            if len(pile) <= move.size:
                 continue
-            under = pile[-move.count - 1]
+            under = pile[-move.size - 1]
             if not (under.startswith("#") or parse_card(under) in takes):
                 continue
             rank = 1

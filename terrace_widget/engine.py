@@ -426,7 +426,7 @@ class Table:
                     work.unmake(records.pop())
                 continue
             move = moves.pop()
-            records.append(work.make(index[move.source], index[move.target], move.count))
+            records.append(work.make(index[move.source], index[move.target], move.size))
             if work.is_won():
                 return False
             key = work.key()

@@ -72,16 +72,13 @@ ENV_IDS: dict[str, str] = {
 
 
 def fair_observation(game: Game) -> Observation:
-    """``game.observation()``, with a status that says ``lost`` only when no move is left.
+    """``game.observation()`` with the cheap status: ``lost`` only when no move is left.
 
-    The game-over search behind ``Game.status`` looks through the hidden cards, so its
+    The game-over search of :meth:`Game.outcome` looks through the hidden cards, so its
     verdict is not a player's; the observation carries no deal id (it would rebuild the
     whole deck).
     """
-    obs = game.observation(prove_loss=False)
-    if obs["status"] == "lost" and obs["legal_moves"]:
-        obs["status"] = "playing"
-    return obs
+    return game.observation(prove_loss=False)
 
 
 # ------------------------------------------------------------------ the referee

@@ -16,7 +16,9 @@ from .hints import Hint, classic_hint
 from .limits import as_int
 from .moves import IllegalMoveError, InvalidMoveError, Move
 from .positions import (
-    CorruptSaveError,
+    CorruptSaveError as CorruptSaveError,
+)
+from .positions import (
     check_position,
     load_position,
     position_text,
@@ -353,7 +355,7 @@ class Game:
 
     def _make(self, move: Move) -> UndoRecord:
         index = self._index
-        record = self._table.make(index[move.source], index[move.target], move.count)
+        record = self._table.make(index[move.source], index[move.target], move.size)
         self._legal = None
         return record
 
@@ -451,8 +453,8 @@ class Game:
                 f"{self._rules.name} has no pile {missing!r}; its piles are "
                 f"{', '.join(self._table.names)}"
             )
-        if not isinstance(move.count, int) or move.count < 1:
-            raise InvalidMoveError(f"a move takes at least one card, not {move.count!r}")
+        if not isinstance(move.size, int) or move.size < 1:
+            raise InvalidMoveError(f"a move takes at least one card, not {move.size!r}")
         return move
 
     def _pile_index(self, pile: str) -> int:
@@ -602,13 +604,14 @@ class Game:
         return game
 
     # ------------------------------------------------------------ showing
-    def observation(self, *, prove_loss: bool = True) -> Observation:
+    def observation(self, *, prove_loss: bool = False) -> Observation:
         """What a player may see: face-down cards are ``"#"``, never their faces.
 
         It carries no seed and no deal id: either rebuilds the whole deck.
 
-        Its ``status`` is :meth:`outcome`'s (a loss proven by the bounded search); with
-        ``prove_loss=False`` it is the cheap :attr:`status`.
+        Its ``status`` is the cheap :attr:`status`. With ``prove_loss=True`` it is
+        :meth:`outcome`'s: the referee's game over, whose search looks at the hidden cards,
+        so a fair player or agent never asks for it (the table shows it as its verdict).
         """
         table = self._table
         piles = {}

@@ -26,14 +26,15 @@ _SHORT = {"w": "waste", "r": "reserve"}
 
 
 class Move(NamedTuple):
-    """One action: ``count`` cards from the top of ``source`` onto ``target``.
+    """One action: ``size`` cards from the top of ``source`` onto ``target``.
 
     A deal is ``Move("stock", "waste", 1)`` and is written ``deal``.
     """
 
     source: str
     target: str
-    count: int = 1
+    size: int = 1
+    """How many cards move (more than one only for a group in Klondike)."""
 
     @property
     def is_deal(self) -> bool:
@@ -43,7 +44,7 @@ class Move(NamedTuple):
         if self.source == "stock":
             return "deal"
         text = f"{self.source}-{self.target}"
-        return text if self.count == 1 else f"{text}x{self.count}"
+        return text if self.size == 1 else f"{text}x{self.size}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

@@ -58,7 +58,7 @@ def _reason(table: Table, index: Mapping[str, int], move: Move, status: str) -> 
         return "the game is already won; start a new deal"
     if move == DEAL:
         return deal_refusal(table)
-    s, t, n = index[move.source], index[move.target], move.count
+    s, t, n = index[move.source], index[move.target], move.size
     source = piles[s]
     if t in (STOCK, WASTE, table.reserve):
         return f"nothing can be put on {pile_words(move.target)}"

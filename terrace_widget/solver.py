@@ -22,10 +22,10 @@ import contextvars
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .cards import is_red
-from .engine import STOCK, WASTE, Table, UndoRecord
+from .engine import STOCK, WASTE, Table
 from .game import Game
 from .moves import DEAL, Move
 
@@ -122,6 +122,9 @@ class Solution:
 
 # A search move: (source, target, count, deals before it). ``source == STOCK`` is a click.
 SMove = tuple[int, int, int, int]
+SearchRecord = tuple[Any, ...]  # an engine UndoRecord, or (stock, waste, passes)
+"""How the search takes a move back: the engine's undo record, or for a compressed run
+of stock clicks the stock, the waste and the redeals used before it."""
 
 # Card classes for the keys: in the Terrace games other than General's Patience no rule
 # ever reads a card's suit, only its rank and colour, so 4♥ and 4♦ are the same card.
@@ -796,7 +799,7 @@ class _Search:
         return result
 
     # ------------------------------------------------------------ make / unmake
-    def make(self, move: SMove, records: list) -> None:
+    def make(self, move: SMove, records: list[SearchRecord]) -> None:
         t = self.t
         s, d, n, k = move
         if k:
@@ -821,7 +824,7 @@ class _Search:
             t.passes = passes
         records.append(t.make(s, d, n))
 
-    def unmake(self, records: list) -> None:
+    def unmake(self, records: list[SearchRecord]) -> None:
         t = self.t
         self.ft_last = None
         for record in reversed(records):
@@ -832,7 +835,7 @@ class _Search:
 
     def play_safe(
         self,
-        records: list[UndoRecord],
+        records: list[SearchRecord],
         line: list[SMove],
         ftargets: dict[int, int] | None = None,
         changed: Iterable[int] = (),
@@ -876,7 +879,7 @@ class _Search:
 
     def _dfs(self) -> tuple[Verdict, list[SMove]]:
         t = self.t
-        root_records: list[UndoRecord] = []
+        root_records: list[SearchRecord] = []
         root_line: list[SMove] = []
         self.play_safe(root_records, root_line)
         try:
@@ -906,7 +909,7 @@ class _Search:
             frames: list[list[SMove]] = [self.moves()]
             # The foundation targets of each position on the stack (see play_safe).
             fts: list[dict[int, int] | None] = [self.ft_last]
-            undo: list[list[UndoRecord]] = []
+            undo: list[list[SearchRecord]] = []
             hashes: list[list[int]] = []
             line: list[list[SMove]] = []
             budget = self.budget
@@ -953,7 +956,7 @@ class _Search:
                         self.unmake(r)
                     return "unknown", []
                 move = cands.pop()
-                records: list = []
+                records: list[SearchRecord] = []
                 played = [move]
                 self.make(move, records)
                 touched = records[-1][0]  # the piles the move changed
@@ -970,9 +973,9 @@ class _Search:
                         self.unmake(r)
                     return "won", flat
                 old = self.c
-                changed = set()
-                for r in records:
-                    changed.update(r[0] if len(r) == 4 else (STOCK, WASTE))
+                changed: set[int] = set()
+                for rec in records:
+                    changed.update(rec[0] if len(rec) == 4 else (STOCK, WASTE))
                 rehash(changed)
                 k = key()
                 j = index_of.get(k)

@@ -644,7 +644,8 @@ class TerraceWidget(anywidget.AnyWidget):
             redeals=game.rules.redeals,
             table_seq=self._table_seq,
             action=self._action,
-            coach=coaching.coach_view(obs, self._coach_note) if self.coach else None,
+            coach=coaching.coach_view(game.observation(prove_loss=False), self._coach_note)
+            if self.coach else None,
         )  # fmt: skip
         self.view = view
         if status == "lost" and self._post_mortem is None:

@@ -243,7 +243,7 @@ def to_oracle_action(move: Move, pile_names: list[str]) -> dict:
     return {
         "type": "drag",
         "from": pile_names.index(move.source),
-        "n": move.count,
+        "n": move.size,
         "to": pile_names.index(move.target),
     }
 

@@ -182,7 +182,7 @@ def test_solver_hint_is_the_first_move_of_a_winning_line() -> None:
     hint = solver_hint(game, seconds=None, budget=100_000)
     assert hint.move == solution.moves[0] and game.is_legal(hint.move)
     assert solution.replay(game).status == "won"
-    card = game.piles[hint.move.source][-hint.move.count]
+    card = game.piles[hint.move.source][-hint.move.size]
     assert hint.message.startswith(f"Move {glyph(parse_card(card))} ")
     assert advice_hint(game, "solver", seconds=None) == hint  # the dispatcher delegates
 
@@ -300,7 +300,7 @@ def fatal_game(extra: int = 10) -> tuple[Game, int]:
 def test_post_mortem_finds_the_losing_move() -> None:
     game, index = fatal_game()
     result = post_mortem(game, budget_per_position=20_000, seconds=None)
-    assert (result.index, result.move) == (index, FATAL)
+    assert (result.move_index, result.move) == (index, FATAL)
     assert result.message == (
         "The game was still winnable before move 20 (waste-t4); after it no line wins."
     )
@@ -311,7 +311,7 @@ def test_post_mortem_is_honest_when_undecided() -> None:
     result = post_mortem(
         game, budget_per_position=1, seconds=None
     )  # one node: nothing can be decided
-    assert result.index is None and result.move is None
+    assert result.move_index is None and result.move is None
     assert "could not decide" in result.message
     winning = Game("klondike-three-card", seed=3)
     for move in solve(winning, budget=100_000).moves[:10]:
@@ -325,7 +325,7 @@ def test_post_mortem_of_an_immediate_loss() -> None:
     game = one_move_wins()
     game.play(DEAL)
     result = post_mortem(game, seconds=5)
-    assert (result.index, result.move) == (0, DEAL)
+    assert (result.move_index, result.move) == (0, DEAL)
     assert result.message.startswith("The game was still winnable before move 1 (deal)")
 
 

@@ -58,7 +58,7 @@ def _weight(duel: Duel, move: Move) -> float:
     if move.source.startswith("f"):
         return 0.1
     if move.source.startswith("t"):
-        rest = piles[move.source][: -move.count]
+        rest = piles[move.source][: -move.size]
         if rest and rest[-1].startswith("#"):
             return 6.0
         if not rest and not piles[move.target]:

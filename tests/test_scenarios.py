@@ -293,7 +293,7 @@ def test_s16_no_groups():
     can be lifted)."""
     g = terrace(t1="9C 8D", t2="TD", t3="9S", waste="KH")
     refused(g, Move("t1", "t2", 2))  # 9♣ would fit 10♦, but groups never move
-    assert all(m.count == 1 for m in g.legal_moves())
+    assert all(m.size == 1 for m in g.legal_moves())
     accepted(g, "t1-t3")  # the top card alone is fine
 
 
@@ -595,7 +595,7 @@ def test_s32_reserve_group_refused():
     g = terrace(base=1, reserve="5S 9D 2C", f1="AH", waste="KH")
     refused(g, Move("reserve", "f1", 2))
     refused(g, Move("reserve", "f1", 3))
-    assert all(m.count == 1 for m in g.legal_moves())
+    assert all(m.size == 1 for m in g.legal_moves())
     accepted(g, "reserve-f1")  # the top card alone is fine
     assert g.piles["f1"] == ["AH", "2C"]
     assert g.piles["reserve"] == ["5S", "9D"]

@@ -39,7 +39,7 @@ def exhaustive(game: Game, limit: int = 400_000) -> bool:
                 table.unmake(records.pop())
             continue
         move = moves.pop()
-        records.append(table.make(index[move.source], index[move.target], move.count))
+        records.append(table.make(index[move.source], index[move.target], move.size))
         if table.is_won():
             return True
         key = table.key()

@@ -693,9 +693,9 @@ onto the tableau before dealing* — so that we can see what one rule is worth.
 def frees_a_card(obs, move, world):
     """Does this tableau move empty its pile, turn a card, or uncover a foundation card?"""
     pile = obs["piles"][move.source]
-    if move.count == len(pile):
+    if move.size == len(pile):
         return bool(obs["piles"][move.target])  # a whole pile into a space changes nothing
-    if pile[-move.count - 1] == "#":
+    if pile[-move.size - 1] == "#":
         return True
     after = world.copy()
     after.play(move)

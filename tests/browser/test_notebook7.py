@@ -33,7 +33,7 @@ def test_notebook7_deals_and_plays(page, lab, kernel_for):
 
     game = Game("klondike", seed=7)
     game.play("deal")
-    move = next(m for m in game.legal_moves() if m.source.startswith("t") and m.count == 1)
+    move = next(m for m in game.legal_moves() if m.source.startswith("t") and m.size == 1)
     seq = t.seq()
     t.drag(move.source, move.target)
     state = t.check_matches_kernel(t.settle(seq))
