@@ -12,6 +12,10 @@
 #                       # a copy of notebooks/ made once in the ignored play/ folder (your
 #                       # saved games stay out of git); ARGS go on to jupyter-lab, e.g.
 #                       # --no-browser --port=8899 (the printed URL opens the Play notebook)
+#   bash run.sh lite [--serve [PORT]]
+#                       # the zero-install site: JupyterLite on a Pyodide it serves itself,
+#                       # built from this checkout into _site/ (needs npm; tools and downloads
+#                       # cached in build/lite/); --serve then serves it on 127.0.0.1:PORT
 #
 # Environment: PYTHON (default python3, 3.10 or newer), VENV (default ./.venv).
 # Idempotent: a second run only checks that everything is in place.
@@ -31,7 +35,7 @@ say() { printf '[run.sh] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 usage() {
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -191,6 +195,11 @@ case "$cmd" in
     # default_url: the URL JupyterLab prints (and opens) shows the Play notebook itself,
     # also with --no-browser on a headless machine.
     exec "$VENV/bin/jupyter-lab" "${extra[@]}" "--LabApp.default_url=/lab/tree/$notebook" "$@"
+    ;;
+  lite)
+    setup_venv  # a Python 3.10+ that can make virtual environments (the build makes its own)
+    command -v npm >/dev/null 2>&1 || die "npm not found: the site's Pyodide comes from npm (apt-get install nodejs npm)"
+    exec "$VENV/bin/python" tools/build_lite.py "$@"
     ;;
   *)
     usage

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import sys
 import time
 import warnings
 from collections.abc import Callable, Mapping
@@ -43,6 +44,11 @@ MAX_REASON_CHARS = 300
 """The longest refusal the kernel sends back."""
 HINT_MODES = ("solver", "fair", "classic")
 THINKING = "Looking for a winning line…"
+BROWSER = sys.platform == "emscripten"
+"""In Pyodide (JupyterLite) there are no threads: advice runs on the kernel's event loop,
+with searches of at most ``BROWSER_SECONDS``, and the hint says so (``BROWSER_NOTE``)."""
+BROWSER_SECONDS = 0.3
+BROWSER_NOTE = "browser kernel: quick search"
 LOST_TEXT = "This deal can no longer be won."
 """The lost banner: proven, whether or not a move is left (moves are still accepted)."""
 GAMES_KEPT = 20
@@ -231,13 +237,14 @@ class TerraceWidget(anywidget.AnyWidget):
         return hint.message
 
     def _compute_hint(self, game: Game) -> tuple[Hint, str]:
+        seconds = _budget(self.hint_seconds)
         if self.coach:  # the lesson's hint is the fair one, and says so
-            found = _safely(lambda: advice.advise(game, seconds=self.hint_seconds, fair=True), None)
+            found = _safely(lambda: advice.advise(game, seconds=seconds, fair=True), None)
             hint, by = found if found is not None else (game.hint(), "classic")
             return Hint(hint.move, f"{coaching.FAIR_PREFIX}{hint.message}"), by
         if self.hint_mode != "classic":
             fair = self.hint_mode == "fair"
-            found = _safely(lambda: advice.advise(game, seconds=self.hint_seconds, fair=fair), None)
+            found = _safely(lambda: advice.advise(game, seconds=seconds, fair=fair), None)
             if found is not None:
                 return found
         return game.hint(), "classic"
@@ -245,8 +252,11 @@ class TerraceWidget(anywidget.AnyWidget):
     def _show(self, hint: Hint, by: str) -> None:
         self._hint_for = -1
         self._message = None
+        message = hint.message
+        if BROWSER and (self.coach or self.hint_mode != "classic"):
+            message = f"({BROWSER_NOTE}) {message}"  # first: a long line is cut at the end
         self._hint = {"move": None if hint.move is None else str(hint.move),
-                      "message": hint.message, "cards": advice.hint_cards(hint.move),
+                      "message": message, "cards": advice.hint_cards(hint.move),
                       "by": by}  # fmt: skip
         self._sync(prove_loss=False)
 
@@ -527,6 +537,9 @@ class TerraceWidget(anywidget.AnyWidget):
             with stop_when(stale):
                 return compute()
 
+        if BROWSER:  # no threads: on the event loop, once the pending messages are answered
+            asyncio.get_running_loop().call_soon(lambda: None if stale() else apply(compute()))
+            return
         if self._worker is None:
             self._worker = concurrent.futures.ThreadPoolExecutor(
                 max_workers=1, thread_name_prefix="terrace-advice"
@@ -564,7 +577,7 @@ class TerraceWidget(anywidget.AnyWidget):
         if not self.show_winnable:
             return
         game = self._game.copy()
-        seconds = self.winnable_seconds
+        seconds = _budget(self.winnable_seconds)
 
         def apply(verdict: str) -> None:
             if self.show_winnable:
@@ -581,7 +594,7 @@ class TerraceWidget(anywidget.AnyWidget):
             return
         self._post_mortem_for = self._generation
         game = self._game.copy()
-        seconds = self.post_mortem_seconds
+        seconds = _budget(self.post_mortem_seconds)
 
         def apply(text: str) -> None:
             self._post_mortem = text
@@ -688,6 +701,11 @@ def _safely(compute: Callable[[], _T], default: _T) -> _T:
         return compute()
     except Exception:  # advice is optional: the table goes on without it
         return default
+
+
+def _budget(seconds: float) -> float:
+    """A search's time limit: shorter in the browser kernel (``BROWSER``)."""
+    return min(seconds, BROWSER_SECONDS) if BROWSER else seconds
 
 
 def _running() -> bool:

@@ -1,0 +1,263 @@
+"""The JupyterLite site, offline, in a real Chromium: nothing but 127.0.0.1 answers.
+
+The site is built from this checkout (``tools/build_lite.py``), served by
+``python -m http.server`` and opened with every other request aborted and recorded. The
+Play notebook is run with one Shift+Enter and played with the mouse; the table is checked
+after every action against a local engine that replays the same moves. The rules and
+scripting notebooks run all their cells, with no error, and print what they print on
+CPython. The wheel in the site is the checkout's code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from terrace_widget import Game
+from terrace_widget.widget import BROWSER_NOTE
+
+from .conftest import ARTIFACTS, VIEWPORT, Table, engine_state
+from .lite_site import (
+    CODE_CELL,
+    KERNEL_BOOT_TIMEOUT,
+    REPO,
+    StaticServer,
+    add_cell,
+    build_module,
+    build_site,
+    cell_outputs,
+    offline_context,
+    open_notebook,
+    run_all,
+    run_cell,
+    static_server,
+    wait_until_run,
+)
+from .test_lab import plan_terrace
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+build_lite = build_module()
+
+
+@pytest.fixture(scope="module")
+def lite_site(browser_requirements, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once for this module (tools and downloads cached in build/lite/)."""
+    if shutil.which("npm") is None:
+        if os.environ.get("TERRACE_REQUIRE_BROWSER") == "1":
+            pytest.fail("TERRACE_REQUIRE_BROWSER is set but npm (Node.js) is missing")
+        pytest.skip("npm is missing: the site's Pyodide comes from npm")
+    folder = tmp_path_factory.mktemp("lite")
+    site = folder / "_site"
+    build_site(site, folder / "build.log")
+    return site
+
+
+@pytest.fixture(scope="module")
+def lite_server(lite_site: Path) -> Iterator[StaticServer]:
+    with static_server(lite_site) as server:
+        yield server
+
+
+@pytest.fixture
+def lite_page(chromium, lite_server: StaticServer, request: pytest.FixtureRequest):
+    """A page that reaches only the site's server; yields (page, offline log, page errors)."""
+    context, offline = offline_context(chromium, lite_server, viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page, offline, errors
+    report = getattr(request.node, "_browser_report", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = "".join(c if c.isalnum() else "-" for c in request.node.name)
+        page.screenshot(path=str(ARTIFACTS / f"failed-{name}.png"))
+    context.close()
+
+
+def assert_offline(offline) -> None:
+    assert offline.blocked == [], f"requests outside the site: {offline.blocked[:10]}"
+    assert offline.failed == [], f"failed responses: {offline.failed[:10]}"
+
+
+# ---------------------------------------------------------------- the wheel
+def test_site_wheel_is_the_checkout(lite_site: Path) -> None:
+    info = json.loads((lite_site / build_lite.BUILD_INFO).read_text())
+    wheel = lite_site / "pypi" / info["wheel"]
+    content = wheel.read_bytes()
+    assert hashlib.sha256(content).hexdigest() == info["wheel_sha256"]
+    in_wheel = build_lite.wheel_package_files(wheel)
+    here = build_lite.package_files()
+    assert sorted(in_wheel) == sorted(here)
+    assert [name for name in here if in_wheel[name] != here[name]] == []
+    assert info["package_sha256"] == build_lite.source_hash(here)
+    assert "terrace_widget/static/widget.js" in in_wheel  # the bundled front end too
+    # the copy Pyodide preloads is the same file, and both indexes name its checksum
+    assert (lite_site / "static" / "pyodide" / wheel.name).read_bytes() == content
+    lock = json.loads((lite_site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"]["terrace-widget"]["sha256"] == info["wheel_sha256"]
+    index = json.loads((lite_site / "pypi" / "all.json").read_text())
+    (release,) = index["terrace-widget"]["releases"].values()
+    assert release[0]["digests"]["sha256"] == info["wheel_sha256"]
+    # and nothing in the site points at a CDN for Pyodide
+    config = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+
+
+def test_source_hash_sees_a_change(tmp_path: Path) -> None:
+    """The recorded hash changes with any byte of the package (so a stale wheel shows)."""
+    package = tmp_path / "terrace_widget"
+    shutil.copytree(REPO / "terrace_widget", package, ignore=shutil.ignore_patterns("__pycache__"))
+    before = build_lite.source_hash(build_lite.package_files(package))
+    assert before == build_lite.source_hash(build_lite.package_files())
+    game = package / "game.py"
+    game.write_text(game.read_text() + "\n# changed\n")
+    assert build_lite.source_hash(build_lite.package_files(package)) != before
+
+
+# ---------------------------------------------------------------- 01 Play
+def last_output(page: Any) -> str:
+    page.wait_for_function(
+        f"""() => {{
+          const cells = document.querySelectorAll('{CODE_CELL}');
+          const last = cells[cells.length - 1];
+          return /\\[\\d+\\]/.test(last.querySelector('.jp-InputPrompt').textContent)
+            && last.querySelector('.jp-OutputArea-output');
+        }}""",
+        timeout=60_000,
+    )
+    return page.locator(CODE_CELL).last.locator(".jp-OutputArea-output").inner_text()
+
+
+SET_DEAL = 'import json\nw.new_game("terrace", seed=12345)\nprint(json.dumps(w.game.to_dict()))'
+
+
+def test_play_offline(lite_page, lite_server: StaticServer, screenshot) -> None:
+    page, offline, errors = lite_page
+    open_notebook(page, lite_server, None)  # the site's address opens the Play notebook
+    assert "/lab/" in page.url and page.title().startswith("01-play.ipynb")
+    sources = page.locator(f"{CODE_CELL} .cm-content").all_inner_texts()
+    assert not any("pip" in s for s in sources), "an install cell"
+    assert "In the browser." in page.locator(".jp-MarkdownCell").nth(1).inner_text()
+
+    # one Shift+Enter on the first cell: the kernel starts and the table appears
+    run_cell(page, 0)
+    page.wait_for_selector(".tw-root[data-seq]", timeout=KERNEL_BOOT_TIMEOUT)
+    t = Table(page)
+    first = t.dom()
+    assert first["status"] == "choosing-base"
+    assert len(first["piles"]["reserve"]) == 11
+    assert [len(first["piles"][f"t{i}"]) for i in range(1, 10)] == [1, 1, 1, 1, 0, 0, 0, 0, 0]
+
+    # a known deal from Python in the same kernel, and its full state for a local referee
+    seq = t.seq()
+    add_cell(page, SET_DEAL)
+    game = Game.from_dict(json.loads(last_output(page)))
+    assert game.deal_id == "terrace#12345"
+    t.settle(seq)
+    t.check_matches_kernel(engine_state(game))
+    base, double_pile, build = plan_terrace(game)
+
+    def after(action, local) -> None:
+        seq = t.seq()
+        action()
+        local()
+        t.settle(seq)
+        t.check_matches_kernel(engine_state(game))
+
+    # 1. drag a candidate onto a foundation: the base card
+    after(lambda: t.drag(*base.split("-")), lambda: game.play(base))
+    assert game.status == "playing"
+    # 2. click the stock
+    after(lambda: t.click_pile("stock"), lambda: game.play("deal"))
+    # 3. double-click: a card to a foundation
+    after(lambda: t.dblclick_pile(double_pile), lambda: game.to_foundation(double_pile))
+    # 4. drag a tableau build
+    after(lambda: t.drag(*build.split("-")), lambda: game.play(build))
+    # 5. click-to-move: click a card, then its target
+    moves = [str(m) for m in game.legal_moves() if str(m) != "deal" and m.count == 1]
+    click = next((m for m in moves if not m.startswith("reserve")), moves[0])
+    src, dst = click.split("-")
+
+    def click_then_target() -> None:
+        t.click_pile(src)
+        t.click_pile(dst)
+
+    after(click_then_target, lambda: game.play(click))
+    # 6. undo from the toolbar
+    after(lambda: t.button("Undo").click(), game.undo)
+    assert len(game.history) == 4
+
+    # the Hint searches in the kernel's worker: the page keeps drawing frames meanwhile
+    page.evaluate(
+        """() => { window.__gaps = []; let last = performance.now();
+          const tick = (now) => { window.__gaps.push(now - last); last = now;
+                                  if (window.__gaps.length < 100000) requestAnimationFrame(tick); };
+          requestAnimationFrame(tick); }"""
+    )
+    t.button("Hint").click()
+    message = t.root.locator(".tw-message")
+    page.wait_for_function(
+        "([note]) => document.querySelector('.tw-root .tw-message')?.textContent.includes(note)",
+        arg=[BROWSER_NOTE], timeout=30_000,
+    )  # fmt: skip
+    assert message.get_attribute("data-kind") == "hint"
+    longest = page.evaluate("() => Math.max(...window.__gaps.slice(1))")
+    assert longest < 1000, f"the page froze for {longest:.0f} ms during a Hint"
+
+    page.mouse.move(0, 0)
+    screenshot(t.root, "lite-play.png")
+    assert errors == []
+    assert_offline(offline)
+
+
+# ---------------------------------------------------------------- 02 and 06
+def checked_outputs(notebook: Path) -> dict[int, str]:
+    """Code cell index to the text the notebook's ``NBVAL_CHECK_OUTPUT`` cells printed."""
+    cells = [c for c in json.loads(notebook.read_text())["cells"] if c["cell_type"] == "code"]
+    checked = {}
+    for i, cell in enumerate(cells):
+        if "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+            streams = [o for o in cell["outputs"] if o["output_type"] == "stream"]
+            checked[i] = "".join("".join(o["text"]) for o in streams)
+    return checked
+
+
+def same_text(shown: str, saved: str) -> bool:
+    def lines(text: str) -> list[str]:
+        return [line.rstrip() for line in text.strip().splitlines()]
+
+    return lines(shown) == lines(saved)
+
+
+@pytest.mark.parametrize("notebook", ["02-rules-tutorial.ipynb", "06-scripting-and-agents.ipynb"])
+def test_notebook_runs_offline(lite_page, lite_server: StaticServer, notebook: str) -> None:
+    page, offline, errors = lite_page
+    open_notebook(page, lite_server, notebook)
+    run_all(page)
+    wait_until_run(page, timeout=KERNEL_BOOT_TIMEOUT + 120_000)
+    cells = cell_outputs(page)
+    problems = [
+        (i, o["text"][:300])
+        for i, cell in enumerate(cells)
+        for o in cell["outputs"]
+        if "error" in o["mime"] or "Traceback" in o["text"] or "stderr" in o["mime"]
+    ]
+    assert problems == []
+    assert page.locator(".jp-OutputArea-output[data-mime-type*=error]").count() == 0
+    checked = checked_outputs(lite_server.site / "files" / notebook)
+    assert checked, notebook
+    for i, saved in checked.items():
+        shown = "\n".join(o["text"] for o in cells[i]["outputs"])
+        assert same_text(shown, saved), (notebook, i, shown[:500], saved[:500])
+    assert errors == []
+    assert_offline(offline)
