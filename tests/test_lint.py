@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PATHS = ["terrace_widget", "tests", "benchmarks", "tools", "notebooks", "conftest.py"]
+PATHS = ["terrace_widget", "tests", "benchmarks", "notebooks", "conftest.py"]
 
 
 def ruff(*args: str) -> subprocess.CompletedProcess[str]:
