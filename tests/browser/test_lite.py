@@ -184,7 +184,7 @@ def test_play_offline(lite_page, lite_server: StaticServer, screenshot) -> None:
     # 4. drag a tableau build
     after(lambda: t.drag(*build.split("-")), lambda: game.play(build))
     # 5. click-to-move: click a card, then its target
-    moves = [str(m) for m in game.legal_moves() if str(m) != "deal" and m.count == 1]
+    moves = [str(m) for m in game.legal_moves() if str(m) != "deal" and m.size == 1]
     click = next((m for m in moves if not m.startswith("reserve")), moves[0])
     src, dst = click.split("-")
 
