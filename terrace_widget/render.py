@@ -493,8 +493,73 @@ def _caption(obs: Obs) -> str:
     return "   ·   ".join(parts)
 
 
-def svg_board(obs: Obs, *, width: int = 800) -> SvgString:
-    """A standalone SVG picture of the table, ``width`` pixels wide."""
+def _move_piles(move: object, names: Sequence[str]) -> tuple[str, str]:
+    """The source and target pile of ``move`` (a Move, ``"t3-f1"``, ``"deal"`` or a pair)."""
+    if isinstance(move, str):
+        from terrace_widget.moves import Move
+
+        move = Move.parse(move)
+    if isinstance(move, tuple) and len(move) >= 2:
+        source, target = str(move[0]), str(move[1])
+        if source == "deal" or target == "deal":
+            source, target = "stock", "waste" if "waste" in names else "stock"
+        for pile in (source, target):
+            if pile not in names:
+                raise ValueError(f"move {move!r}: there is no pile {pile!r} on this table")
+        return source, target
+    raise TypeError(f"move must be a Move, a string such as 't3-f1' or a pair, not {move!r}")
+
+
+def _extent(slot: _Pile, cards: Sequence[str], fan: float) -> tuple[float, float, float, float]:
+    """The box a pile's cards cover: x, y, width, height."""
+    w, h = float(CARD_W), float(CARD_H)
+    if slot.kind == "tableau" and cards:
+        h += _tableau_offsets(cards)[-1]
+    elif slot.kind == "reserve" and len(cards) > 1:
+        w += fan * (len(cards) - 1)
+    return slot.x, slot.y, w, h
+
+
+def _move_marks(move: tuple[str, str], boxes: Mapping[str, tuple[float, ...]]) -> str:
+    """Frames round the move's source (dashed, amber) and target (solid, green), and an
+    arrow from one to the other."""
+    (source, target), out = move, ['<g class="move" pointer-events="none">']
+    for pile, role, colour, dash in (
+        (source, "source", "#ffb300", ' stroke-dasharray="9 6"'),
+        (target, "target", "#76ff03", ""),
+    ):
+        x, y, w, h = boxes[pile]
+        out.append(
+            f'<rect class="move-{role}" data-pile="{_attr(pile)}" x="{_n(x - 5)}" '
+            f'y="{_n(y - 5)}" width="{_n(w + 10)}" height="{_n(h + 10)}" rx="11" fill="none" '
+            f'stroke="{colour}" stroke-width="5"{dash}/>'
+        )
+    if source != target:
+        (sx, sy, sw, _), (tx, ty, tw, _) = boxes[source], boxes[target]
+        x1, y1, x2, y2 = sx + sw / 2, sy + CARD_H / 2, tx + tw / 2, ty + CARD_H / 2
+        out.append(
+            f'<line class="move-arrow" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
+            'stroke="#76ff03" stroke-width="5" stroke-opacity=".85" stroke-linecap="round" '
+            'marker-end="url(#move-head)"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+_ARROW_HEAD = (
+    '<defs><marker id="move-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" '
+    'markerHeight="4" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" '
+    'fill="#76ff03"/></marker></defs>'
+)
+
+
+def svg_board(obs: Obs, *, width: int = 800, move: object = None) -> SvgString:
+    """A standalone SVG picture of the table, ``width`` pixels wide.
+
+    ``move`` (a Move, ``"t3-f1"``, ``"deal"`` or a ``(source, target)`` pair) marks the
+    move just played: its source pile framed in dashed amber, its target in green, with an
+    arrow between them. A pile the table does not have is a ``ValueError``.
+    """
     piles = _piles(obs)
     slots, fan, board_w, row = _layout(obs)
     depth = CARD_H * 2.5
@@ -505,6 +570,7 @@ def svg_board(obs: Obs, *, width: int = 800) -> SvgString:
                 depth = max(depth, _tableau_offsets(cards)[-1] + CARD_H)
     view_w = board_w + 2 * MARGIN
     view_h = row + depth + 14 + CAPTION_H
+    marked = None if move is None else _move_piles(move, [slot.name for slot in slots])
     height = round(width * view_h / view_w)
 
     caption = _caption(obs)
@@ -526,6 +592,9 @@ def svg_board(obs: Obs, *, width: int = 800) -> SvgString:
             f"<title>{escape(_pile_title(slot.name, cards, obs))}</title>"
             f"{_draw_pile(slot, cards, obs, fan)}</g>"
         )
+    if marked is not None:
+        boxes = {slot.name: _extent(slot, piles.get(slot.name, []), fan) for slot in slots}
+        body.append(_ARROW_HEAD + _move_marks(marked, boxes))
     cap_y = view_h - CAPTION_H
     body.append(
         f'<g class="caption"><rect x="0" y="{_n(cap_y)}" width="{_n(view_w)}" '

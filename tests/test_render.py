@@ -306,3 +306,67 @@ def test_long_reserve_stays_readable() -> None:
         if e.get("data-card") is not None
     ]
     assert min(b - a for a, b in pairwise(xs)) >= 34
+
+
+def move_marks(svg: str) -> dict[str, str]:
+    """The piles the picture marks as the move's source and target."""
+    marks = {}
+    for rect in parse(svg).iter(f"{NS}rect"):
+        role = rect.get("class", "")
+        if role.startswith("move-"):
+            marks[role.removeprefix("move-")] = rect.get("data-pile", "")
+    return marks
+
+
+@pytest.mark.parametrize(
+    ("move", "marked"),
+    [
+        ("t8-t3", {"source": "t8", "target": "t3"}),
+        ("reserve-f2", {"source": "reserve", "target": "f2"}),
+        (("waste", "t5"), {"source": "waste", "target": "t5"}),
+        ("deal", {"source": "stock", "target": "waste"}),
+    ],
+)
+def test_svg_marks_the_move_just_played(move: object, marked: dict[str, str]) -> None:
+    svg = svg_board(terrace_playing(), move=move)
+    assert move_marks(svg) == marked
+    assert parse(svg).find(f".//{NS}line[@class='move-arrow']") is not None
+
+
+def test_the_move_frame_covers_the_whole_tableau_pile() -> None:
+    obs = terrace_playing()
+    svg = svg_board(obs, move="t8-t3")
+    frames = {r.get("data-pile"): r for r in parse(svg).iter(f"{NS}rect") if r.get("data-pile")}
+    # t8 holds five cards, t3 two: the source frame is taller by three fan steps.
+    assert float(frames["t8"].get("height", 0)) > float(frames["t3"].get("height", 0))
+
+
+def test_svg_without_a_move_marks_nothing_and_is_unchanged() -> None:
+    obs = terrace_playing()
+    plain = svg_board(obs)
+    assert move_marks(plain) == {}
+    assert "move-arrow" not in plain
+    assert svg_board(obs, move=None) == plain
+
+
+def test_svg_refuses_a_move_off_the_table_and_changes_nothing() -> None:
+    obs = terrace_playing()
+    before = copy.deepcopy(obs)
+    with pytest.raises(ValueError, match="no pile 't12'"):
+        svg_board(obs, move="t1-t12")
+    with pytest.raises(TypeError, match="must be a Move"):
+        svg_board(obs, move=42)
+    assert obs == before
+
+
+def test_game_repr_svg_is_the_plain_picture() -> None:
+    from terrace_widget import Game
+
+    game = Game("klondike", seed=3)
+    move = game.legal_moves()[0]
+    game.play(move)
+    assert game._repr_svg_() == str(svg_board(game.observation()))
+    assert move_marks(svg_board(game.observation(), move=move)) == {
+        "source": move.source,
+        "target": move.target,
+    }
