@@ -11,7 +11,8 @@ const SUITS = "CDHS";
 /** Suit symbols followed by U+FE0E, so ♥ ♦ stay text glyphs and never become colour emoji. */
 const SUIT_GLYPHS = ["\u2663\ufe0e", "\u2666\ufe0e", "\u2665\ufe0e", "\u2660\ufe0e"];
 const SUIT_WORDS = ["clubs", "diamonds", "hearts", "spades"];
-const RANK_NAMES = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
+/** Spoken ranks, in the words a person uses ("the five of spades"), as the engine's sentences do. */
+const RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
 const RANK_TITLES = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 
 /**
@@ -24,7 +25,7 @@ const RANK_TITLES = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack"
  * @property {string} label  "A", "2" … "10", "J", "Q", "K"
  * @property {string} glyph  the suit symbol
  * @property {string} short  "Q♥"
- * @property {string} name   "queen of hearts", "9 of diamonds"
+ * @property {string} name   "queen of hearts", "nine of diamonds"
  */
 
 /**
@@ -76,7 +77,7 @@ export function face(code) {
 }
 
 /**
- * A card's spoken name, "face-down card" when it is hidden.
+ * A card's spoken name ("queen of hearts"), "face-down card" when it is hidden.
  * @param {string} code
  */
 export function cardName(code) {
@@ -91,4 +92,12 @@ export function faceUpRun(cards) {
   let n = 0;
   for (let k = cards.length - 1; k >= 0 && !isFaceDown(cards[k]); k--) n++;
   return n;
+}
+
+/**
+ * The spoken rank alone, for sentences about the base: "six", "queen".
+ * @param {number} rank 1..13
+ */
+export function rankName(rank) {
+  return RANK_NAMES[rank - 1] ?? String(rank);
 }

@@ -3,7 +3,8 @@
  * Words for people and screen readers: pile names, pile descriptions, the status items and
  * the clock. Pure: reads a view, returns strings.
  */
-import { cardName, isFaceDown, rankLabel, rankTitle } from "./cards.js";
+import { cardName, isFaceDown, rankLabel, rankName, rankTitle } from "./cards.js";
+import { parseMove } from "./moves.js";
 
 /**
  * @typedef {import("./widget.js").View} View
@@ -48,26 +49,113 @@ export function pileLabel(name, cards, view) {
 }
 
 /**
- * The cards taken from the top of `src`: "queen of hearts", or "3 cards from 9 of diamonds up".
+ * The cards taken from the top of `src`: "the queen of hearts", or "the nine of diamonds and
+ * the 2 cards on it".
  * @param {View} view
  * @param {string} src
  * @param {number} count
  */
 export function groupName(view, src, count) {
   const cards = view.piles[src] ?? [];
-  const first = cardName(cards[cards.length - count] ?? "#");
-  return count > 1 ? `${count} cards from ${first} up` : first;
+  const first = `the ${cardName(cards[cards.length - count] ?? "#")}`;
+  if (count <= 1) return first;
+  return `${first} and the ${count === 2 ? "card" : `${count - 1} cards`} on it`;
 }
 
 /**
- * "Moved queen of hearts from Tableau 3 to Foundation 1." for an accepted move.
+ * "Moved the queen of hearts to Foundation 1." for a move played from `view`.
  * @param {View} view the view the move was made from
  * @param {string} src
  * @param {string} dst
  * @param {number} count
  */
 export function moveSentence(view, src, dst, count) {
-  return `Moved ${groupName(view, src, count)} from ${pileTitle(src)} to ${pileTitle(dst)}.`;
+  return `Moved ${groupName(view, src, count)} to ${pileTitle(dst)}.`;
+}
+
+/**
+ * A sentence as the message line shows it: capitalised, ending with a full stop.
+ * @param {string} text
+ */
+export function sentence(text) {
+  const t = String(text ?? "").trim();
+  if (!t) return "";
+  const body = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(body) ? body : `${body}.`;
+}
+
+/** @param {number | null | undefined} left */
+function redealsLeft(left) {
+  if (left == null) return "";
+  return left === 0 ? " No redeal is left." : ` ${plural(left, "redeal")} left.`;
+}
+
+/**
+ * What a forward move did, in one sentence, from the views before and after it.
+ * @param {View} before
+ * @param {View} after
+ * @param {string} text  the move, "t3-f1" or "deal"
+ */
+function playedSentence(before, after, text) {
+  if (text === "deal") {
+    if (!before.stock_count) return `Turned the waste over into the stock.${redealsLeft(after.redeals_left)}`;
+    const waste = after.piles.waste ?? [];
+    const dealt = Math.max(1, Math.min(before.stock_count, after.deal_count ?? 1));
+    const top = `the ${cardName(waste[waste.length - 1] ?? "#")}`;
+    return dealt > 1 ? `Dealt ${dealt} cards; ${top} is on top.` : `Dealt ${top}.`;
+  }
+  const m = parseMove(text);
+  if (!m) return "";
+  const cards = before.piles[m.src] ?? [];
+  if (before.status === "choosing-base" && after.base_rank) {
+    return `The ${cardName(cards[cards.length - 1] ?? "#")} is the base card: every foundation starts with a ${rankName(after.base_rank)}.`;
+  }
+  let line = `Moved ${groupName(before, m.src, m.count)} to ${pileTitle(m.dst)}`;
+  const left = after.piles[m.src] ?? [];
+  const was = cards[cards.length - m.count - 1];
+  const now = left[left.length - 1];
+  if (was && now && isFaceDown(was) && !isFaceDown(now)) line += `, turning over the ${cardName(now)}`;
+  return `${line}.`;
+}
+
+/**
+ * The message line's sentence for the change from `before` to `after` (`after.action`, the
+ * kernel's record of what changed the table); "" when there is nothing to say.
+ * @param {View} before
+ * @param {View} after
+ */
+export function actionSentence(before, after) {
+  const action = after.action;
+  if (!action) return "";
+  const moves = action.moves ?? [];
+  switch (action.kind) {
+    case "move":
+      if (moves.length > 1) return `Moved ${plural(moves.length, "card")} up to the foundations.`;
+      return moves.length ? playedSentence(before, after, moves[0]) : "";
+    case "finish":
+      return `Every card left went up to the foundations by itself (${plural(moves.length, "card")}).`;
+    case "undo": {
+      if (moves.length > 1) return `Undone: ${plural(moves.length, "card")} are back from the foundations.`;
+      if (moves[0] === "deal") return after.stock_count > before.stock_count && !before.stock_count ? "Undone: the redeal." : "Undone: the deal.";
+      const m = parseMove(moves[0] ?? "");
+      if (!m) return "Undone.";
+      return `Undone: ${groupName(after, m.src, m.count)} ${m.count > 1 ? "are" : "is"} back on ${pileTitle(m.src)}.`;
+    }
+    case "redo": {
+      const said = moves.length > 1 ? `moved ${plural(moves.length, "card")} up to the foundations.` : playedSentence(before, after, moves[0] ?? "");
+      return said ? `Redone: ${said.charAt(0).toLowerCase()}${said.slice(1)}` : "Redone.";
+    }
+    case "restart":
+      return "Back to the start of this deal; Undo brings your game back.";
+    case "new":
+      return after.can_undo ? `A new deal of ${after.name}; Undo brings the last game back.` : `A new deal of ${after.name}.`;
+    case "undo-game":
+      return `Back to the previous game of ${after.name}, after ${plural(after.moves_played, "move")}.`;
+    case "redo-game":
+      return `Forward again to the ${after.name} game you left.`;
+    default:
+      return "";
+  }
 }
 
 /**
@@ -79,14 +167,11 @@ export function statusItems(view) {
   /** @type {StatusItem[]} */
   const items = [
     { key: "score", label: "Score", value: view.max_score ? `${view.score}/${view.max_score}` : `${view.score}` },
-    {
-      key: "stock",
-      label: "Stock",
-      value: `${view.stock_count}${view.stock_locked ? " locked" : ""}`,
-      title: view.stock_reason ?? undefined,
-    },
-    { key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221e" : `${view.redeals_left}` },
+    { key: "stock", label: "Stock", value: `${view.stock_count}`, title: view.stock_locked ? "locked" : undefined },
   ];
+  if (view.redeals !== 0 && !(view.redeals === undefined && view.family === "terrace" && !view.redeals_left)) {
+    items.push({ key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221e" : `${view.redeals_left}` });
+  }
   if (view.family === "terrace") {
     const base = view.base_rank ? rankTitle(view.base_rank) : view.status === "choosing-base" ? "to choose" : "—";
     items.push({ key: "base", label: "Base", value: base });
@@ -139,11 +224,18 @@ export function verdictBadge(view) {
     case "winnable":
       return { verdict: "winnable", text: "winnable \u2713", title: "A winning line exists from here." };
     case "unwinnable":
-      return { verdict: "unwinnable", text: "lost \u2717", title: "No line wins from here (proved)." };
+      return {
+        verdict: "unwinnable",
+        text: "cannot be won \u2717",
+        title:
+          view.status === "choosing-base"
+            ? "Proven: whichever base card you choose, no line of play wins this deal."
+            : "Proven: no line of play wins from here.",
+      };
     case "unknown":
-      return { verdict: "unknown", text: "?", title: "The solver could not decide in its time." };
+      return { verdict: "unknown", text: "undecided ?", title: "The solver could not decide in its time." };
     default:
-      return { verdict: "pending", text: "\u2026", title: "Checking whether this game can still be won\u2026" };
+      return { verdict: "pending", text: "checking\u2026", title: "Checking whether this game can still be won\u2026" };
   }
 }
 

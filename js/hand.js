@@ -4,7 +4,7 @@
  * keyboard focus. Shared by the pointer (interact.js) and the keyboard (keys.js). The held
  * cards light up their legal targets (view.js); every put-down becomes an intent for Python.
  */
-import { groupName, moveSentence, pileTitle } from "./describe.js";
+import { groupName, pileTitle } from "./describe.js";
 import { moveText, targetsFor } from "./moves.js";
 import { markPiles } from "./view.js";
 
@@ -18,7 +18,7 @@ import { markPiles } from "./view.js";
  * @property {Ui} ui
  * @property {() => View} view
  * @property {() => Layout} layout
- * @property {(content: Record<string, unknown>, sentence?: string) => number} send  adds id and seq
+ * @property {(content: Record<string, unknown>) => number} send  adds id and seq
  * @property {(kind: string, text: string) => void} say  a note on the message line (read aloud)
  * @typedef {ReturnType<typeof createHand>} Hand
  */
@@ -55,7 +55,8 @@ export function createHand(ctx) {
       : targets.length > 3
         ? `${targets.length} piles light up.`
         : `It can go to ${targets.join(", ")}.`;
-    ctx.say("info", `Holding ${groupName(view, src, count)} from ${pileTitle(src)}. ${where}`);
+    const held = groupName(view, src, count);
+    ctx.say("info", `Holding ${held} from ${pileTitle(src)}. ${where}`);
   }
 
   /** Put the held cards back (nothing is sent). */
@@ -73,13 +74,13 @@ export function createHand(ctx) {
     ui.held = null;
     markPiles(dom, ctx.view(), ui);
     const move = moveText(held.src, dst, held.count);
-    return ctx.send({ kind: "move", move }, moveSentence(ctx.view(), held.src, dst, held.count));
+    return ctx.send({ kind: "move", move });
   }
 
   /** A click on the stock. */
   function deal() {
     cancel(true);
-    ctx.send({ kind: "deal" }, "Dealt from the stock.");
+    ctx.send({ kind: "deal" });
   }
 
   return { cardsOf, pileEl, setFocus, pickUp, cancel, putDown, deal };

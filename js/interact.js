@@ -4,7 +4,9 @@
  * stock and the toolbar; the keyboard is in keys.js. Nothing here knows a rule: a drop or
  * a click becomes an intent for Python, and `view.legal_moves` only lights up targets.
  */
-import { pileTitle, winnableIntent } from "./describe.js";
+import { MOVE_MS, reducedMotion } from "./animate.js";
+import { isFaceDown } from "./cards.js";
+import { winnableIntent } from "./describe.js";
 import { createHand } from "./hand.js";
 import { attachKeys } from "./keys.js";
 import { dropTarget } from "./layout.js";
@@ -38,7 +40,7 @@ import { markPiles } from "./view.js";
 
 const DRAG_START = 6; // px before a press becomes a drag
 const DOUBLE_MS = 400;
-const RETURN_MS = 220;
+const RETURN_MS = MOVE_MS;
 const GIVE_UP_MS = 5000; // slide a dropped card back if Python never answers
 
 /**
@@ -72,7 +74,7 @@ export function attachInteraction(ctx) {
     if (pile === "stock") return deal();
     if (double) {
       cancel(true);
-      ctx.send({ kind: "double", pile }, `Sent to a foundation from ${pileTitle(pile)}.`);
+      ctx.send({ kind: "double", pile });
       return;
     }
     if (ui.held) {
@@ -85,21 +87,42 @@ export function attachInteraction(ctx) {
   }
 
   // ------------------------------------------------------------------ drag
+  /**
+   * The pile and card under a client point, read from the layout (where cards are going,
+   * not where an animation is drawing them): a click during an animation is never lost.
+   * @param {number} x
+   * @param {number} y
+   * @returns {{pile: string, i: number, faceUp: boolean} | null}
+   */
+  function hitTest(x, y) {
+    const r = table.getBoundingClientRect();
+    const layout = ctx.layout();
+    const p = { x: x - r.left, y: y - r.top };
+    const slot = layout.slots.find((s) => p.x >= s.zone.x && p.x < s.zone.x + s.zone.w && p.y >= s.zone.y && p.y < s.zone.y + s.zone.h);
+    if (!slot) return null;
+    const cards = ctx.view().piles[slot.name] ?? [];
+    let i = -1;
+    for (const pos of slot.cards) {
+      if (p.x >= pos.x && p.x < pos.x + layout.cw && p.y >= pos.y && p.y < pos.y + layout.ch && pos.i > i) i = pos.i;
+    }
+    return { pile: slot.name, i, faceUp: i >= 0 && !isFaceDown(cards[i] ?? "#") };
+  }
+
   /** @param {PointerEvent} e */
   function onDown(e) {
     if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
     const target = /** @type {HTMLElement} */ (e.target);
-    const pEl = /** @type {HTMLElement | null} */ (target.closest("[data-pile]"));
     const cEl = /** @type {HTMLElement | null} */ (target.closest(".tw-card"));
-    const pile = pEl?.dataset.pile ?? null;
-    const i = cEl ? Number(cEl.dataset.i) : -1;
+    const hit = hitTest(e.clientX, e.clientY);
+    const pile = hit?.pile ?? null;
+    const i = hit ? hit.i : -1;
     press = {
       pointer: e.pointerId,
       x0: e.clientX,
       y0: e.clientY,
       pile,
       i,
-      faceUp: !!cEl?.classList.contains("tw-face"),
+      faceUp: hit ? hit.faceUp : !!cEl?.classList.contains("tw-face"),
       dragging: false,
       els: [],
       table: null,
@@ -207,7 +230,7 @@ export function attachInteraction(ctx) {
   }
 
   /**
-   * Animate cards from wherever they are drawn back to their place.
+   * Animate cards from wherever they are drawn back to their place (Web Animations API).
    * @param {HTMLElement[]} els
    * @param {{dx: number, dy: number}} [from] start offset, for freshly drawn cards
    */
@@ -215,17 +238,19 @@ export function attachInteraction(ctx) {
     const live = els.filter((c) => c.isConnected);
     if (!live.length) return;
     for (const c of live) {
-      c.classList.add("tw-dragging");
-      if (from) c.style.transform = `translate(${from.dx}px, ${from.dy}px)`;
-    }
-    void live[0].offsetWidth; // commit the start position once, then transition
-    for (const c of live) {
-      c.classList.add("tw-returning");
+      const start = from ? `translate(${from.dx}px, ${from.dy}px)` : c.style.transform || "none";
       c.style.transform = "";
+      c.classList.remove("tw-dragging");
+      if (reducedMotion() || start === "none") continue;
+      c.classList.add("tw-moving");
+      const a = c.animate([{ transform: start }, { transform: "translate(0, 0)" }], {
+        duration: RETURN_MS,
+        easing: "cubic-bezier(.2,.7,.3,1)",
+      });
+      const done = () => c.classList.remove("tw-moving");
+      a.addEventListener("finish", done);
+      a.addEventListener("cancel", done);
     }
-    window.setTimeout(() => {
-      for (const c of live) c.classList.remove("tw-dragging", "tw-returning");
-    }, RETURN_MS + 40);
   }
 
   // ------------------------------------------------------------------ toolbar

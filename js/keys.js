@@ -103,7 +103,8 @@ export function attachKeys(ctx, hand) {
     if (depth < 1 || depth > run) return false;
     ui.depth = depth;
     markPiles(dom, view, ui);
-    ctx.say("info", `${groupName(view, pile, depth)} selected.`);
+    const chosen = groupName(view, pile, depth);
+    ctx.say("info", `${chosen.charAt(0).toUpperCase()}${chosen.slice(1)}: selected.`);
     return true;
   }
 

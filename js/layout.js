@@ -2,7 +2,10 @@
 /**
  * Table geometry, pure: a view and a width in pixels → where every pile and card goes.
  *
- * Distances are worked out in card widths and scaled at the end. The arrangement follows
+ * Distances are worked out in card widths and scaled at the end. The table's size depends
+ * only on the game and the room it is given, never on the cards: long piles squeeze their
+ * fan instead of growing the felt, so nothing below the table moves during a game.
+ * The arrangement follows
  * Aisleriot (and `render.py`): stock, waste, a blank, the reserve fanned right; the
  * foundations on the second row; the tableau below, fanned down. Nine Terrace piles sit 7/8
  * of a slot apart (`terrace.scm:111`). Klondike puts its foundations on the top row.
@@ -29,16 +32,15 @@ export const U = {
   FAN_RIGHT_MIN: 0.34, // reserve: narrowest step that keeps the corner index readable
   FAN_WASTE: 0.36, // three-card waste
   FAN_DOWN: 0.38, // face-up tableau step (the corner's suit starts just below it)
-  FAN_DOWN_MIN: 0.3, // face-up step when a long pile is squeezed
+  FAN_DOWN_MIN: 0.2, // face-up step when a long pile is squeezed (the rank still shows)
   FAN_BACK: 0.14, // face-down tableau step
   FAN_BACK_MIN: 0.04,
   EDGE: 0.025, // the edges of a plain pile's buried cards
-  MIN_DEPTH: 2.0, // the tableau area is at least this many card heights
-  MAX_DEPTH: 4.4, // piles are squeezed to stay within this many card heights
+  DEPTH: { klondike: 4.2, terrace: 3.6 }, // the tableau area, in card heights: piles stay inside
 };
 
-/** Card width limits in pixels. */
-export const MIN_CW = 40;
+/** Card width limits in pixels (a 360 px output still shows every pile). */
+export const MIN_CW = 24;
 export const MAX_CW = 104;
 
 /**
@@ -53,17 +55,19 @@ export function pileKind(name) {
 
 /**
  * Vertical offsets (card widths) of a tableau pile's cards, bottom to top; long piles are
- * squeezed so their top card stays within `U.MAX_DEPTH` card heights.
+ * squeezed so their top card stays within `depth` card heights.
  * @param {readonly string[]} cards
+ * @param {number} [depth] card heights
  * @returns {number[]}
  */
-export function tableauOffsets(cards) {
+export function tableauOffsets(cards, depth = U.DEPTH.klondike) {
   const down = cards.filter(isFaceDown).length;
   const upSteps = Math.max(0, cards.length - 1 - down);
-  const budget = U.MAX_DEPTH * U.H - U.H;
+  const budget = depth * U.H - U.H;
   const back = down ? Math.max(U.FAN_BACK_MIN, Math.min(U.FAN_BACK, (budget - upSteps * U.FAN_DOWN_MIN) / down)) : 0;
   const room = budget - down * back;
-  const step = upSteps ? Math.max(U.FAN_DOWN_MIN, Math.min(U.FAN_DOWN, room / upSteps)) : U.FAN_DOWN;
+  // Below the readable minimum the pile still fits: the felt never grows.
+  const step = upSteps ? Math.min(U.FAN_DOWN, room / upSteps) : U.FAN_DOWN;
   const ys = [];
   let y = 0;
   for (const card of cards) {
@@ -117,7 +121,8 @@ function plan(view) {
     row = second;
     tab.forEach((t, i) => slots.push({ name: t, kind: "tableau", x: U.MARGIN + i * U.PITCH, y: row }));
   }
-  return { slots, fan, width: width + 2 * U.MARGIN, row };
+  const depth = U.DEPTH[terrace ? "terrace" : "klondike"];
+  return { slots, fan, width: width + 2 * U.MARGIN, row, depth, height: row + depth * U.H + U.MARGIN };
 }
 
 /**
@@ -127,12 +132,13 @@ function plan(view) {
  * @param {readonly string[]} cards
  * @param {number} fan   the reserve's step
  * @param {number} dealCount
+ * @param {number} [depth] the tableau's depth in card heights
  * @returns {{i: number, dx: number, dy: number}[]}
  */
-export function cardOffsets(kind, cards, fan, dealCount) {
+export function cardOffsets(kind, cards, fan, dealCount, depth) {
   const n = cards.length;
   if (kind === "reserve") return cards.map((_, i) => ({ i, dx: i * fan, dy: 0 }));
-  if (kind === "tableau") return tableauOffsets(cards).map((dy, i) => ({ i, dx: 0, dy }));
+  if (kind === "tableau") return tableauOffsets(cards, depth).map((dy, i) => ({ i, dx: 0, dy }));
   const fanned = kind === "waste" && dealCount === 3 ? Math.min(3, n) : Math.min(1, n);
   const buried = Math.min(kind === "stock" ? 3 : 2, n - fanned);
   const out = [];
@@ -144,32 +150,38 @@ export function cardOffsets(kind, cards, fan, dealCount) {
 }
 
 /**
- * The card width in pixels for a table `board` card widths wide in `width` pixels.
+ * The card width in pixels for a table `board` card widths wide in `width` pixels (and,
+ * if given, `tall` card widths high in `height` pixels).
  * @param {number} board
  * @param {number} width
+ * @param {number} [tall]
+ * @param {number} [height]
  */
-export function fitCardWidth(board, width) {
-  return Math.max(MIN_CW, Math.min(MAX_CW, Math.floor(width / board)));
+export function fitCardWidth(board, width, tall = 0, height = Infinity) {
+  const byHeight = tall > 0 ? Math.floor(height / tall) : Infinity;
+  return Math.max(MIN_CW, Math.min(MAX_CW, Math.floor(width / board), byHeight));
 }
 
 /**
- * Where everything goes for a container `width` pixels wide.
+ * Where everything goes for a container `width` pixels wide, and at most `height` pixels
+ * high if given (the window's height, so that the whole table shows at once). The size
+ * depends only on the game and these two numbers.
  * @param {TableView} view
  * @param {number} width
+ * @param {number} [height]
  * @returns {Layout}
  */
-export function computeLayout(view, width) {
+export function computeLayout(view, width, height = Infinity) {
   const p = plan(view);
-  const cw = fitCardWidth(p.width, width);
+  const cw = fitCardWidth(p.width, width, p.height, height);
   const ch = Math.round(cw * U.H);
   const px = (/** @type {number} */ u) => Math.round(u * cw);
   const boardW = Math.max(width, px(p.width));
   const ox = Math.max(0, Math.floor((width - px(p.width)) / 2));
-  let depth = U.MIN_DEPTH * U.H;
   /** @type {Slot[]} */
   const slots = p.slots.map((s) => {
     const cards = view.piles[s.name] ?? [];
-    const offs = cardOffsets(s.kind, cards, p.fan, view.deal_count ?? 1);
+    const offs = cardOffsets(s.kind, cards, p.fan, view.deal_count ?? 1, p.depth);
     const x = ox + px(s.x);
     const y = px(s.y);
     let right = 1;
@@ -178,7 +190,6 @@ export function computeLayout(view, width) {
       right = Math.max(right, o.dx + 1);
       bottom = Math.max(bottom, o.dy + U.H);
     }
-    if (s.kind === "tableau") depth = Math.max(depth, bottom);
     return {
       name: s.name,
       kind: s.kind,
@@ -188,11 +199,11 @@ export function computeLayout(view, width) {
       zone: { x, y, w: px(right), h: px(bottom) },
     };
   });
-  const height = px(p.row + depth + U.MARGIN);
+  const tall = px(p.height);
   for (const s of slots) {
-    if (s.kind === "tableau") s.zone.h = height - s.y; // a drop anywhere below a column counts
+    if (s.kind === "tableau") s.zone.h = tall - s.y; // a drop anywhere below a column counts
   }
-  return { cw, ch, width: boardW, height, slots };
+  return { cw, ch, width: boardW, height: tall, slots };
 }
 
 /**

@@ -9,7 +9,8 @@
  */
 import { canDeal, targetsFor } from "./moves.js";
 import { face } from "./cards.js";
-import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, statusItems, verdictBadge } from "./describe.js";
+import { courtImage } from "./court.js";
+import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, sentence, statusItems, verdictBadge } from "./describe.js";
 
 /**
  * @typedef {import("./widget.js").View} View
@@ -25,14 +26,12 @@ import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, stat
  * @property {HTMLElement} clock
  * @property {HTMLElement} banner
  * @property {HTMLElement} message
- * @property {HTMLElement} lock   why the stock does not deal
  * @property {HTMLElement} felt
  * @property {HTMLElement} table
  * @property {string} variantsKey
  * @property {Map<string, PileRec>} piles  the pile elements by name, in table order
  * @property {string} tableKey   the table's size as last drawn
  * @property {string} statsKey   the status items as last drawn
- * @property {string | null | undefined} lockKey  why the stock is locked, as last drawn
  * @typedef {object} PileRec
  * @property {HTMLElement} el
  * @property {string} sig        `pileSignature` of what its subtree shows
@@ -44,11 +43,13 @@ const KEYS_HELP =
   "Drag a card, or click it and then click where it goes; double-click sends a card home. " +
   "Keys: arrows or Tab move between piles; Enter or Space picks up and puts down " +
   "(in Klondike, Up and Down first choose how many cards); Escape cancels; " +
-  "U undo, R redo, H hint, W can this still be won?, D deal, N new deal.";
+  "U undo, R redo, H hint, W can this still be won?, D deal, N new deal. " +
+  "Restart and New deal are undone like moves.";
 
 const BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
 const START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
-const BANNER_LOST = "No more moves: this game can no longer be won";
+const BANNER_LOST = "This deal can no longer be won.";
+const BANNER_LOST_MORE = "Moves are still allowed; Undo takes you back.";
 
 /**
  * A tiny element builder.
@@ -99,7 +100,8 @@ export function createShell(el) {
   }
   buttons.winnable.title = "Can this game still be won? The solver checks after every move (W)";
   buttons.winnable.setAttribute("aria-pressed", "false");
-  const verdict = h("span", "tw-verdict", { hidden: true, role: "status", "aria-live": "polite" });
+  // The badge keeps its room while off, so that nothing after it moves when it appears.
+  const verdict = h("span", "tw-verdict", { "data-verdict": "off", role: "status", "aria-live": "polite" });
   tools.append(verdict);
   const picker = h("select", "tw-picker", { "aria-label": "Game", title: "Game" });
   const keys = h("details", "tw-keys");
@@ -109,19 +111,20 @@ export function createShell(el) {
   const stats = h("div", "tw-stats", { "aria-label": "Status" });
   const clock = h("b", "tw-clock", {}, "–:––");
   bar.append(tools, stats);
-  const banner = h("div", "tw-banner", { hidden: true, "aria-live": "polite" });
+  // The banner's row is always there (empty when there is nothing to say): the table never
+  // moves when the base is chosen or the game ends.
+  const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  const lock = h("div", "tw-lockchip", { hidden: true });
-  line.append(message, lock);
+  line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
   felt.append(table);
   root.append(bar, banner, line, felt);
   el.append(root);
   return {
-    root, picker, buttons, stats, verdict, clock, banner, message, lock, felt, table,
-    variantsKey: "", piles: new Map(), tableKey: "", statsKey: "", lockKey: undefined,
+    root, picker, buttons, stats, verdict, clock, banner, message, felt, table,
+    variantsKey: "", piles: new Map(), tableKey: "", statsKey: "",
   }; // prettier-ignore
 }
 
@@ -140,10 +143,12 @@ export function cardEl(code, i) {
     "aria-label": f.name,
   });
   const index = `<span class="tw-r${f.label.length > 1 ? " tw-r2" : ""}">${f.label}</span><span class="tw-s">${f.glyph}</span>`;
-  const middle = f.court
-    ? `<span class="tw-court"><span class="tw-court-r">${f.label}</span><span class="tw-court-s">${f.glyph}</span></span>`
-    : `<span class="tw-mid${f.rank === 1 ? " tw-ace" : ""}">${f.glyph}</span>`;
+  const middle = f.court ? `<span class="tw-court"></span>` : `<span class="tw-mid${f.rank === 1 ? " tw-ace" : ""}">${f.glyph}</span>`;
   el.innerHTML = `<span class="tw-ix">${index}</span><span class="tw-pip">${f.glyph}</span>${middle}<span class="tw-ix tw-ix2">${index}</span>`;
+  if (f.court) {
+    const art = /** @type {HTMLElement} */ (el.querySelector(".tw-court"));
+    art.style.backgroundImage = courtImage(/** @type {"J" | "Q" | "K"} */ (f.label), f.red, f.glyph);
+  }
   return el;
 }
 
@@ -215,7 +220,7 @@ function fillPile(el, slot, view) {
   }
   if (slot.kind === "stock") {
     if (view.stock_reason && clockRuns(view)) {
-      const lock = h("div", "tw-lock", { title: view.stock_reason, "aria-hidden": "true" });
+      const lock = h("div", "tw-lock", { "aria-hidden": "true" }); // the reason: on the message line
       lock.classList.toggle("tw-lock-count", cards.length > 0);
       lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
       kids.push(lock);
@@ -353,14 +358,6 @@ export function renderChrome(dom, view, ui) {
   updateClock(dom, view, Date.now());
 
   renderBanner(dom, view);
-  const why = view.status === "playing" ? (view.stock_reason ?? null) : null;
-  if (why !== dom.lockKey) {
-    dom.lockKey = why;
-    dom.lock.hidden = !why;
-    dom.lock.title = why ?? "";
-    dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
-    if (why) /** @type {HTMLElement} */ (dom.lock.lastChild).textContent = why;
-  }
   showMessage(dom, messageFor(view, ui));
 }
 
@@ -373,11 +370,10 @@ function renderVerdict(dom, view) {
   setAttr(dom.buttons.winnable, "aria-pressed", String(!!view.winnable_check));
   const badge = verdictBadge(view);
   const v = dom.verdict;
-  if (v.hidden !== !badge) v.hidden = !badge;
-  if (!badge) return;
-  if (v.textContent !== badge.text) v.textContent = badge.text;
-  setAttr(v, "data-verdict", badge.verdict);
-  setAttr(v, "title", badge.title);
+  const text = badge?.text ?? "";
+  if (v.textContent !== text) v.textContent = text;
+  setAttr(v, "data-verdict", badge?.verdict ?? "off");
+  setAttr(v, "title", badge?.title ?? "");
 }
 
 /**
@@ -415,12 +411,12 @@ function renderBanner(dom, view) {
   if (b.dataset.kind === kind && (!kind || b.dataset.seq === String(view.seq))) return;
   b.dataset.kind = kind;
   b.dataset.seq = String(view.seq);
-  b.hidden = !kind;
   b.replaceChildren();
+  b.title = "";
   if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
   if (kind === "lost") {
-    b.append(h("strong", "", {}, BANNER_LOST));
-    if (view.post_mortem) b.append(h("span", "tw-postmortem", {}, view.post_mortem));
+    b.title = `${BANNER_LOST} ${BANNER_LOST_MORE}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
+    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, BANNER_LOST_MORE));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
   }
@@ -460,7 +456,11 @@ function celebrate(dom, on) {
 }
 
 /**
- * What the message line says, and how (`refused` shows in a warning colour).
+ * What the message line says, and how (`refused` shows in a warning colour): a note made
+ * for this view (a held card, a refusal), else the view's refusal or news, a new hint, what
+ * the last change of the table did (kept while that table is shown), the post-mortem of a
+ * lost game, why the stock is locked, and on a fresh deal how to play. One place each: the
+ * lock's reason is only ever here.
  * @param {View} view
  * @param {Ui} ui
  * @returns {{kind: string, text: string}}
@@ -468,8 +468,11 @@ function celebrate(dom, on) {
 export function messageFor(view, ui) {
   if (ui.note && ui.note.seq === view.seq) return ui.note;
   const kind = view.message?.kind;
-  if (view.message?.text && kind !== "won" && kind !== "lost") return { kind: view.message.kind, text: view.message.text };
+  if (view.message?.text && kind !== "won" && kind !== "lost") return { kind: view.message.kind, text: sentence(view.message.text) };
   if (view.hint?.message) return { kind: "hint", text: view.hint.message };
+  if (ui.told && ui.told.table === (view.table_seq ?? view.seq)) return { kind: "info", text: ui.told.text };
+  if (view.status === "lost" && view.post_mortem) return { kind: "info", text: view.post_mortem };
+  if (view.status === "playing" && view.stock_locked && view.stock_reason) return { kind: "lock", text: sentence(view.stock_reason) };
   if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: START_HELP };
   return { kind: "idle", text: "" };
 }

@@ -7,10 +7,12 @@
  *   cards.js, moves.js, describe.js  pure: card faces, legal-move lookups, words and clock
  *   layout.js                        pure: the table's geometry for a width
  *   view.js                          view → DOM, incremental (only changed piles are redrawn)
+ *   animate.js                       every card movement (FLIP, Web Animations API)
  *   interact.js, keys.js, hand.js    pointer and keyboard → intents
  */
+import { animateChanges, snapshot } from "./animate.js";
 import { renderCoach } from "./coach.js";
-import { clockRuns } from "./describe.js";
+import { actionSentence, clockRuns, sentence } from "./describe.js";
 import { attachInteraction } from "./interact.js";
 import { computeLayout } from "./layout.js";
 import { createShell, messageFor, renderChrome, renderTable, showMessage, updateClock } from "./view.js";
@@ -24,6 +26,8 @@ import { createShell, messageFor, renderChrome, renderTable, showMessage, update
  * @property {string | null} focus   the pile holding the roving tabindex
  * @property {number} depth          Klondike: how many cards Enter picks up from the focused pile
  * @property {{kind: string, text: string, seq: number} | null} note  the message line, for view `seq`
+ * @property {{text: string, table: number} | null} told  what the last change of the table did,
+ *   for as long as that table is shown (a verdict or a post-mortem arriving does not wipe it)
  */
 
 /**
@@ -36,6 +40,14 @@ import { createShell, messageFor, renderChrome, renderTable, showMessage, update
  */
 
 const FALLBACK_WIDTH = 820;
+const MAX_QUEUED_DEALS = 60; // quick stock clicks wait for the answer before them, none is lost
+const CHROME_PX = 150; // toolbar, status, banner and message line above the felt
+
+/** The height the felt may take: the whole table shows in the window at once. */
+function roomHigh() {
+  const h = typeof window !== "undefined" ? window.innerHeight : 0;
+  return h > 0 ? Math.max(240, h - CHROME_PX) : Infinity;
+}
 
 /** Drawn until the kernel's first view arrives. @type {View} */
 const NO_VIEW = {
@@ -63,21 +75,21 @@ function usable(v) {
 function render({ model, el }) {
   const dom = createShell(el);
   /** @type {Ui} */
-  const ui = { held: null, focus: null, depth: 1, note: null };
+  const ui = { held: null, focus: null, depth: 1, note: null, told: null };
   const first = model.get("view");
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
-  let layout = computeLayout(view, width);
+  let height = roomHigh();
+  let layout = computeLayout(view, width, height);
   let nextId = Math.floor(Math.random() * 1e6) * 1000;
-  /** @type {{seq: number, text: string} | null} */
-  let sent = null; // what to say if the last intent is accepted
   let waiting = false; // an intent is on its way and not answered yet
   let deals = 0; // stock clicks made meanwhile: sent one per answer, so quick clicks all deal
   let waitTimer = 0;
 
   function drawTable() {
     const hadFocus = dom.table.contains(document.activeElement);
-    layout = computeLayout(view, width);
+    layout = computeLayout(view, width, height);
+    dom.root.classList.toggle("tw-narrow", width < 600);
     if (!ui.focus || !(ui.focus in view.piles)) {
       ui.focus = view.pile_order.find((p) => p.startsWith("t")) ?? view.pile_order[0] ?? null;
     }
@@ -102,15 +114,13 @@ function render({ model, el }) {
    * Send an intent made from the current view; a deal made while the previous intent is
    * unanswered waits for the answer (its `seq` would be stale).
    * @param {Record<string, unknown>} content
-   * @param {string} [sentence]
    */
-  function send(content, sentence) {
+  function send(content) {
     if (content.kind === "deal" && waiting) {
-      deals = Math.min(deals + 1, 3);
+      deals = Math.min(deals + 1, MAX_QUEUED_DEALS);
       return -1;
     }
     const id = ++nextId;
-    sent = sentence ? { seq: view.seq, text: sentence } : null;
     waiting = true;
     window.clearTimeout(waitTimer);
     waitTimer = window.setTimeout(() => {
@@ -127,22 +137,26 @@ function render({ model, el }) {
     const next = model.get("view");
     if (!usable(next) || next.seq === view.seq) return;
     const prev = view;
+    const before = next.table_seq !== prev.table_seq ? snapshot(prev, layout) : null;
     view = next;
     ui.held = null;
     ui.note = null;
+    if (before) {
+      let text = actionSentence(prev, next);
+      if (next.stock_locked && !prev.stock_locked && next.stock_reason) text = `${text} ${sentence(next.stock_reason)}`.trim();
+      ui.told = text ? { text, table: next.table_seq ?? next.seq } : null;
+    }
     if (next.hint && JSON.stringify(next.hint) !== JSON.stringify(prev.hint)) {
       ui.note = { kind: "hint", text: next.hint.message, seq: next.seq }; // newer than any old message
-    } else if (sent && next.seq > sent.seq && !next.message) {
-      ui.note = { kind: "info", text: sent.text, seq: next.seq };
     }
-    sent = null;
     waiting = false;
     if (next.message?.kind === "refused") deals = 0;
     drawAll();
-    interaction.afterRender(next);
+    interaction.afterRender(next); // a dropped card glides in from where it was let go
+    if (before && prev.seq >= 0) animateChanges(dom.table, before, next, layout);
     if (deals > 0) {
       deals--;
-      send({ kind: "deal" }, "Dealt from the stock.");
+      send({ kind: "deal" });
     }
   }
 
@@ -150,16 +164,26 @@ function render({ model, el }) {
   function onMsg(msg) {
     if (msg?.kind !== "refused") return;
     interaction.refused(msg.id);
-    if (msg.reason) say("refused", msg.reason);
+    if (msg.reason) say("refused", sentence(msg.reason));
   }
 
   const resize = new ResizeObserver((entries) => {
     const w = Math.floor(entries[entries.length - 1].contentRect.width);
-    if (w > 0 && w !== width) {
+    const hh = roomHigh();
+    if (w > 0 && (w !== width || hh !== height)) {
       width = w;
+      height = hh;
       drawTable();
     }
   });
+  const onWindow = () => {
+    const hh = roomHigh();
+    if (hh !== height) {
+      height = hh;
+      drawTable();
+    }
+  };
+  window.addEventListener("resize", onWindow);
   const tick = window.setInterval(() => {
     if (clockRuns(view)) updateClock(dom, view, Date.now());
   }, 1000);
@@ -173,6 +197,7 @@ function render({ model, el }) {
     model.off("change:view", onView);
     model.off("msg:custom", onMsg);
     resize.disconnect();
+    window.removeEventListener("resize", onWindow);
     window.clearInterval(tick);
     window.clearTimeout(waitTimer);
     interaction.detach();

@@ -13,10 +13,14 @@ test("the verdict badge puts the kernel's verdict in words", () => {
   const on = { ...fixture("klondike-three"), winnable_check: true };
   assert.deepEqual(
     ["winnable", "unwinnable", "unknown", null].map((w) => verdictBadge({ ...on, winnable: w })?.text),
-    ["winnable \u2713", "lost \u2717", "?", "\u2026"],
+    ["winnable \u2713", "cannot be won \u2717", "undecided ?", "checking\u2026"],
   );
   assert.equal(verdictBadge({ ...on, winnable: null })?.verdict, "pending");
   assert.equal(verdictBadge({ ...on, winnable: "unwinnable" })?.verdict, "unwinnable");
+  assert.match(verdictBadge({ ...on, winnable: "unwinnable" })?.title ?? "", /^Proven: no line/);
+  const base = { ...fixture("terrace-base"), winnable_check: true, winnable: "unwinnable" };
+  assert.match(verdictBadge(base)?.title ?? "", /whichever base card you choose/);
+  assert.doesNotMatch(verdictBadge(base)?.text ?? "", /lost/);
 });
 
 test("the Winnable? toggle asks for the other state", () => {

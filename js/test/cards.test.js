@@ -13,7 +13,8 @@ test("face reads rank, suit and colour", () => {
   assert.equal(q?.glyph, "\u2665\ufe0e");
   const c = face("AC");
   assert.deepEqual([c?.rank, c?.suit, c?.red, c?.court, c?.label], [1, 0, false, false, "A"]);
-  assert.equal(face("9D")?.name, "9 of diamonds");
+  assert.equal(face("9D")?.name, "nine of diamonds");
+  assert.equal(face("TC")?.name, "ten of clubs");
 });
 
 test("ten is printed 10 and spades are black", () => {

@@ -150,3 +150,37 @@ test("arrow neighbours follow the table", () => {
   assert.equal(neighbour(k, "t1", "up"), "stock");
   assert.equal(neighbour(k, "t7", "up"), "f4");
 });
+
+test("the table's size depends on the game and the room only, never on the cards", () => {
+  for (const name of ["terrace-base", "terrace-play", "klondike-three", "redheads"]) {
+    const view = fixture(name);
+    const longest = { ...view, piles: { ...view.piles, t1: [...Array(6).fill("#"), ...Array(20).fill("9C")] } };
+    for (const width of [360, 600, 1200]) {
+      const a = computeLayout(view, width);
+      const b = computeLayout(longest, width);
+      assert.equal(a.height, b.height, `${name} at ${width}`);
+      assert.equal(a.width, b.width);
+      for (const c of slot(b, "t1").cards) assert.ok(c.y + b.ch <= b.height, `${name}: card ${c.i} inside at ${width}`);
+    }
+  }
+  const base = computeLayout(fixture("terrace-base"), 900);
+  assert.equal(base.height, computeLayout(fixture("terrace-play"), 900).height);
+});
+
+test("at 360 px every pile is on the table, nothing sticks out", () => {
+  for (const name of ["terrace-base", "terrace-play", "klondike-three", "redheads"]) {
+    const l = computeLayout(fixture(name), 360);
+    assert.equal(l.width, 360);
+    for (const s of l.slots) {
+      assert.ok(s.zone.x >= 0 && s.zone.x + s.zone.w <= 360, `${name}: ${s.name} inside`);
+      for (const c of s.cards) assert.ok(c.x + l.cw <= 360, `${name}: ${s.name} card ${c.i}`);
+    }
+  }
+});
+
+test("a window too short for the table makes the cards smaller, not the table taller", () => {
+  const view = fixture("klondike-three");
+  const free = computeLayout(view, 1400);
+  const short = computeLayout(view, 1400, 500);
+  assert.ok(short.height <= 500 && short.cw < free.cw, `${short.height} ${short.cw}`);
+});

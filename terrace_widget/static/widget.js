@@ -91,7 +91,7 @@ var RANKS = "A23456789TJQK";
 var SUITS = "CDHS";
 var SUIT_GLYPHS = ["\u2663\uFE0E", "\u2666\uFE0E", "\u2665\uFE0E", "\u2660\uFE0E"];
 var SUIT_WORDS = ["clubs", "diamonds", "hearts", "spades"];
-var RANK_NAMES = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
+var RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
 var RANK_TITLES = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 function isFaceDown(code) {
   return code.startsWith("#");
@@ -128,6 +128,139 @@ function faceUpRun(cards) {
   for (let k = cards.length - 1; k >= 0 && !isFaceDown(cards[k]); k--) n++;
   return n;
 }
+function rankName(rank) {
+  return RANK_NAMES[rank - 1] ?? String(rank);
+}
+
+// animate.js
+var MOVE_MS = 190;
+var STAGGER_MS = 45;
+var MAX_STAGGER = 24;
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+function snapshot(view, layout) {
+  const out = [];
+  for (const slot of layout.slots) {
+    const cards = view.piles[slot.name] ?? [];
+    for (const pos of slot.cards) out.push({ pile: slot.name, i: pos.i, code: cards[pos.i] ?? "#", x: pos.x, y: pos.y });
+  }
+  return out;
+}
+function pairCards(before, after) {
+  const key = (c) => `${c.pile}/${c.i}`;
+  const old = new Map(before.map((s) => [key(s), s]));
+  const used = /* @__PURE__ */ new Set();
+  const pairs = [];
+  let rest = [];
+  for (const c of after) {
+    const s = old.get(key(c));
+    if (s && s.code === c.code && !used.has(s)) {
+      used.add(s);
+      pairs.push({ now: c, was: s, flip: false });
+    } else rest.push(c);
+  }
+  const free = () => before.filter((s) => !used.has(s));
+  const take = (c, ok, flip) => {
+    const s = free().find(ok);
+    if (!s) return false;
+    used.add(s);
+    pairs.push({ now: c, was: s, flip });
+    return true;
+  };
+  rest = rest.filter((c) => isFaceDown(c.code) || !take(c, (s) => s.code === c.code, false));
+  rest = rest.filter(
+    (c) => isFaceDown(c.code) || !(take(c, (s) => isFaceDown(s.code) && s.pile === c.pile && s.i === c.i, true) || take(c, (s) => isFaceDown(s.code) && s.pile === "stock", true))
+  );
+  rest = rest.filter((c) => !isFaceDown(c.code) || !take(c, (s) => !isFaceDown(s.code) && s.pile !== c.pile, false));
+  return pairs;
+}
+function drawnCards(table, view, layout) {
+  const out = [];
+  for (const slot of layout.slots) {
+    const pileEl = table.querySelector(`[data-pile="${slot.name}"]`);
+    if (!pileEl) continue;
+    const cards = view.piles[slot.name] ?? [];
+    const byIndex = /* @__PURE__ */ new Map();
+    for (const c of pileEl.querySelectorAll(".tw-card")) {
+      const el = (
+        /** @type {HTMLElement} */
+        c
+      );
+      byIndex.set(Number(el.dataset.i), el);
+    }
+    for (const pos of slot.cards) {
+      const el = byIndex.get(pos.i);
+      if (el) out.push({ el, pile: slot.name, i: pos.i, code: cards[pos.i] ?? "#", x: pos.x, y: pos.y });
+    }
+  }
+  return out;
+}
+function animateChanges(table, before, view, layout) {
+  if (reducedMotion() || typeof Element.prototype.animate !== "function") return [];
+  const pairs = pairCards(before, drawnCards(table, view, layout));
+  const moving = pairs.filter((p) => p.flip || p.was.x !== p.now.x || p.was.y !== p.now.y);
+  const far = moving.filter((p) => p.was.pile !== p.now.pile);
+  const stagger = far.length > 3;
+  const started = [];
+  let k = 0;
+  for (const { now, was, flip } of moving) {
+    const el = now.el;
+    if (el.getAnimations().length) continue;
+    const dx = was.x - now.x;
+    const dy = was.y - now.y;
+    const travels = was.pile !== now.pile;
+    const delay = stagger && travels ? Math.min(k++, MAX_STAGGER) * STAGGER_MS : 0;
+    const from = `translate(${dx}px, ${dy}px)`;
+    const frames = flip ? [
+      { transform: `${from} scaleX(1)` },
+      { transform: `translate(${dx / 2}px, ${dy / 2}px) scaleX(0.02)`, offset: 0.5 },
+      { transform: "translate(0, 0) scaleX(1)" }
+    ] : [{ transform: from }, { transform: "translate(0, 0)" }];
+    const timing = { duration: flip ? MOVE_MS * 1.5 : MOVE_MS, delay, fill: (
+      /** @type {FillMode} */
+      "backwards"
+    ) };
+    const classes = [...travels ? ["tw-moving"] : [], ...flip ? ["tw-flipping"] : []];
+    el.classList.add(...classes);
+    const a = el.animate(frames, { ...timing, easing: flip ? "ease-in-out" : "cubic-bezier(.2,.7,.3,1)" });
+    if (flip && !isFaceDown(now.code)) {
+      const back = el.animate([{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0, offset: 0.5 }, { opacity: 0 }], {
+        ...timing,
+        pseudoElement: "::after"
+      });
+      started.push(back);
+    }
+    const done = () => el.classList.remove(...classes);
+    a.addEventListener("finish", done);
+    a.addEventListener("cancel", done);
+    started.push(a);
+  }
+  return started;
+}
+
+// moves.js
+var MOVE_RE = /^([a-z]+\d*)-([a-z]+\d*)(?:x(\d+))?$/;
+function parseMove(text) {
+  const m = typeof text === "string" ? MOVE_RE.exec(text.trim().toLowerCase()) : null;
+  if (!m) return null;
+  const count = m[3] ? Number(m[3]) : 1;
+  return count >= 1 ? { src: m[1], dst: m[2], count } : null;
+}
+function moveText(src, dst, count = 1) {
+  return count > 1 ? `${src}-${dst}x${count}` : `${src}-${dst}`;
+}
+function targetsFor(legal, src, count) {
+  const out = [];
+  for (const text of legal) {
+    const m = parseMove(text);
+    if (m && m.src === src && m.count === count && !out.includes(m.dst)) out.push(m.dst);
+  }
+  return out;
+}
+function canDeal(legal) {
+  return legal.includes("deal");
+}
 
 // describe.js
 var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -154,23 +287,82 @@ function pileLabel(name, cards, view) {
 }
 function groupName(view, src, count) {
   const cards = view.piles[src] ?? [];
-  const first = cardName(cards[cards.length - count] ?? "#");
-  return count > 1 ? `${count} cards from ${first} up` : first;
+  const first = `the ${cardName(cards[cards.length - count] ?? "#")}`;
+  if (count <= 1) return first;
+  return `${first} and the ${count === 2 ? "card" : `${count - 1} cards`} on it`;
 }
-function moveSentence(view, src, dst, count) {
-  return `Moved ${groupName(view, src, count)} from ${pileTitle(src)} to ${pileTitle(dst)}.`;
+function sentence(text) {
+  const t = String(text ?? "").trim();
+  if (!t) return "";
+  const body = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(body) ? body : `${body}.`;
+}
+function redealsLeft(left) {
+  if (left == null) return "";
+  return left === 0 ? " No redeal is left." : ` ${plural(left, "redeal")} left.`;
+}
+function playedSentence(before, after, text) {
+  if (text === "deal") {
+    if (!before.stock_count) return `Turned the waste over into the stock.${redealsLeft(after.redeals_left)}`;
+    const waste = after.piles.waste ?? [];
+    const dealt = Math.max(1, Math.min(before.stock_count, after.deal_count ?? 1));
+    const top = `the ${cardName(waste[waste.length - 1] ?? "#")}`;
+    return dealt > 1 ? `Dealt ${dealt} cards; ${top} is on top.` : `Dealt ${top}.`;
+  }
+  const m = parseMove(text);
+  if (!m) return "";
+  const cards = before.piles[m.src] ?? [];
+  if (before.status === "choosing-base" && after.base_rank) {
+    return `The ${cardName(cards[cards.length - 1] ?? "#")} is the base card: every foundation starts with a ${rankName(after.base_rank)}.`;
+  }
+  let line = `Moved ${groupName(before, m.src, m.count)} to ${pileTitle(m.dst)}`;
+  const left = after.piles[m.src] ?? [];
+  const was = cards[cards.length - m.count - 1];
+  const now = left[left.length - 1];
+  if (was && now && isFaceDown(was) && !isFaceDown(now)) line += `, turning over the ${cardName(now)}`;
+  return `${line}.`;
+}
+function actionSentence(before, after) {
+  const action = after.action;
+  if (!action) return "";
+  const moves = action.moves ?? [];
+  switch (action.kind) {
+    case "move":
+      if (moves.length > 1) return `Moved ${plural(moves.length, "card")} up to the foundations.`;
+      return moves.length ? playedSentence(before, after, moves[0]) : "";
+    case "finish":
+      return `Every card left went up to the foundations by itself (${plural(moves.length, "card")}).`;
+    case "undo": {
+      if (moves.length > 1) return `Undone: ${plural(moves.length, "card")} are back from the foundations.`;
+      if (moves[0] === "deal") return after.stock_count > before.stock_count && !before.stock_count ? "Undone: the redeal." : "Undone: the deal.";
+      const m = parseMove(moves[0] ?? "");
+      if (!m) return "Undone.";
+      return `Undone: ${groupName(after, m.src, m.count)} ${m.count > 1 ? "are" : "is"} back on ${pileTitle(m.src)}.`;
+    }
+    case "redo": {
+      const said = moves.length > 1 ? `moved ${plural(moves.length, "card")} up to the foundations.` : playedSentence(before, after, moves[0] ?? "");
+      return said ? `Redone: ${said.charAt(0).toLowerCase()}${said.slice(1)}` : "Redone.";
+    }
+    case "restart":
+      return "Back to the start of this deal; Undo brings your game back.";
+    case "new":
+      return after.can_undo ? `A new deal of ${after.name}; Undo brings the last game back.` : `A new deal of ${after.name}.`;
+    case "undo-game":
+      return `Back to the previous game of ${after.name}, after ${plural(after.moves_played, "move")}.`;
+    case "redo-game":
+      return `Forward again to the ${after.name} game you left.`;
+    default:
+      return "";
+  }
 }
 function statusItems(view) {
   const items = [
     { key: "score", label: "Score", value: view.max_score ? `${view.score}/${view.max_score}` : `${view.score}` },
-    {
-      key: "stock",
-      label: "Stock",
-      value: `${view.stock_count}${view.stock_locked ? " locked" : ""}`,
-      title: view.stock_reason ?? void 0
-    },
-    { key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221E" : `${view.redeals_left}` }
+    { key: "stock", label: "Stock", value: `${view.stock_count}`, title: view.stock_locked ? "locked" : void 0 }
   ];
+  if (view.redeals !== 0 && !(view.redeals === void 0 && view.family === "terrace" && !view.redeals_left)) {
+    items.push({ key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221E" : `${view.redeals_left}` });
+  }
   if (view.family === "terrace") {
     const base = view.base_rank ? rankTitle(view.base_rank) : view.status === "choosing-base" ? "to choose" : "\u2014";
     items.push({ key: "base", label: "Base", value: base });
@@ -199,11 +391,15 @@ function verdictBadge(view) {
     case "winnable":
       return { verdict: "winnable", text: "winnable \u2713", title: "A winning line exists from here." };
     case "unwinnable":
-      return { verdict: "unwinnable", text: "lost \u2717", title: "No line wins from here (proved)." };
+      return {
+        verdict: "unwinnable",
+        text: "cannot be won \u2717",
+        title: view.status === "choosing-base" ? "Proven: whichever base card you choose, no line of play wins this deal." : "Proven: no line of play wins from here."
+      };
     case "unknown":
-      return { verdict: "unknown", text: "?", title: "The solver could not decide in its time." };
+      return { verdict: "unknown", text: "undecided ?", title: "The solver could not decide in its time." };
     default:
-      return { verdict: "pending", text: "\u2026", title: "Checking whether this game can still be won\u2026" };
+      return { verdict: "pending", text: "checking\u2026", title: "Checking whether this game can still be won\u2026" };
   }
 }
 function winnableIntent(view) {
@@ -214,34 +410,56 @@ function foundationMark(view) {
   return view.base_rank ? rankLabel(view.base_rank) : "";
 }
 
-// moves.js
-var MOVE_RE = /^([a-z]+\d*)-([a-z]+\d*)(?:x(\d+))?$/;
-function parseMove(text) {
-  const m = typeof text === "string" ? MOVE_RE.exec(text.trim().toLowerCase()) : null;
-  if (!m) return null;
-  const count = m[3] ? Number(m[3]) : 1;
-  return count >= 1 ? { src: m[1], dst: m[2], count } : null;
-}
-function moveText(src, dst, count = 1) {
-  return count > 1 ? `${src}-${dst}x${count}` : `${src}-${dst}`;
-}
-function targetsFor(legal, src, count) {
-  const out = [];
-  for (const text of legal) {
-    const m = parseMove(text);
-    if (m && m.src === src && m.count === count && !out.includes(m.dst)) out.push(m.dst);
+// court.js
+var GOLD = "#e7b43c";
+var BLUE = "#2b58a6";
+var SKIN = "#f6dcc0";
+var LINE = "#1b1b1b";
+function half(rank, ink, glyph) {
+  const hair = rank === "K" ? "#e9e4d8" : "#5b3a1e";
+  const robe = `<path d="M16 96 L20 62 Q50 46 80 62 L84 96 Z" fill="${ink}" stroke="${LINE}" stroke-width="1.6"/><path d="M38 96 L40 58 L60 58 L62 96 Z" fill="${GOLD}" stroke="${LINE}" stroke-width="1.2"/><path d="M44 96 L45 60 L55 60 L56 96 Z" fill="${BLUE}"/><path d="M30 58 Q50 74 70 58" fill="none" stroke="${GOLD}" stroke-width="4"/><path d="M30 58 Q50 74 70 58" fill="none" stroke="${LINE}" stroke-width="1"/>`;
+  let head = "";
+  let hat = "";
+  let held = "";
+  if (rank === "K") {
+    hat = `<path d="M33 30 L33 12 L41 20 L50 8 L59 20 L67 12 L67 30 Z" fill="${GOLD}" stroke="${LINE}" stroke-width="1.4"/><rect x="33" y="26" width="34" height="5" fill="${ink}" stroke="${LINE}" stroke-width="1"/><circle cx="50" cy="17" r="2.4" fill="${ink}"/>`;
+    head = `<path d="M38 44 Q50 62 62 44 L60 52 Q50 60 40 52 Z" fill="${hair}" stroke="${LINE}" stroke-width="1"/>`;
+    held = `<path d="M84 24 L84 90" stroke="${GOLD}" stroke-width="4"/><path d="M84 24 L84 90" stroke="${LINE}" stroke-width="1"/><path d="M78 40 L90 40" stroke="${LINE}" stroke-width="3"/>`;
+  } else if (rank === "Q") {
+    head = `<path d="M35 46 Q33 22 50 22 Q67 22 65 46 L68 60 L32 60 Z" fill="${hair}" stroke="${LINE}" stroke-width="1.2"/>`;
+    hat = `<path d="M37 28 L39 16 L45 22 L50 13 L55 22 L61 16 L63 28 Z" fill="${GOLD}" stroke="${LINE}" stroke-width="1.3"/><circle cx="39" cy="16" r="2" fill="${ink}"/><circle cx="50" cy="13" r="2" fill="${ink}"/><circle cx="61" cy="16" r="2" fill="${ink}"/>`;
+    held = `<path d="M22 90 L26 66" stroke="#2f7d32" stroke-width="2.4"/><circle cx="26" cy="62" r="6" fill="${ink}" stroke="${LINE}" stroke-width="1.2"/><circle cx="26" cy="62" r="2.4" fill="${GOLD}"/>`;
+  } else {
+    hat = `<path d="M32 30 Q46 8 70 20 L68 30 Z" fill="${ink}" stroke="${LINE}" stroke-width="1.4"/><rect x="32" y="27" width="36" height="5" rx="2" fill="${GOLD}" stroke="${LINE}" stroke-width="1"/><path d="M64 20 Q80 4 88 14 Q78 12 68 24" fill="${GOLD}" stroke="${LINE}" stroke-width="1.1"/>`;
+    head = `<path d="M36 34 L36 50 L40 50 L40 34 Z M60 34 L64 34 L64 50 L60 50 Z" fill="${hair}"/>`;
+    held = `<path d="M16 20 L16 92" stroke="${LINE}" stroke-width="2.4"/><path d="M16 18 L11 30 L16 27 L21 30 Z" fill="${BLUE}" stroke="${LINE}" stroke-width="1"/>`;
   }
-  return out;
+  const face2 = `<ellipse cx="50" cy="42" rx="11.5" ry="13" fill="${SKIN}" stroke="${LINE}" stroke-width="1.3"/><circle cx="45.5" cy="40" r="1.5" fill="${LINE}"/><circle cx="54.5" cy="40" r="1.5" fill="${LINE}"/><path d="M46 48 Q50 51 54 48" fill="none" stroke="#b8504a" stroke-width="1.4"/>`;
+  const mark = `<text x="8" y="20" font-size="17" font-family="DejaVu Sans, sans-serif" fill="${ink}">${glyph}</text>`;
+  return robe + held + (rank === "Q" ? head + face2 : face2 + head) + hat + mark;
 }
-function canDeal(legal) {
-  return legal.includes("deal");
+var cache = /* @__PURE__ */ new Map();
+function courtSvg(rank, red, glyph) {
+  const ink = red ? "#c4212d" : "#1b1b1b";
+  const top = half(rank, ink, glyph);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 192" preserveAspectRatio="none"><rect x="1" y="1" width="98" height="190" rx="4" fill="#fbf6ea" stroke="${ink}" stroke-width="2"/><g>${top}</g><g transform="rotate(180 50 96)">${top}</g><path d="M4 96 L96 96" stroke="${ink}" stroke-width="1.2"/></svg>`;
+}
+function courtImage(rank, red, glyph) {
+  const key = rank + red + glyph;
+  let url = cache.get(key);
+  if (!url) {
+    url = `url("data:image/svg+xml,${encodeURIComponent(courtSvg(rank, red, glyph))}")`;
+    cache.set(key, url);
+  }
+  return url;
 }
 
 // view.js
-var KEYS_HELP = "Drag a card, or click it and then click where it goes; double-click sends a card home. Keys: arrows or Tab move between piles; Enter or Space picks up and puts down (in Klondike, Up and Down first choose how many cards); Escape cancels; U undo, R redo, H hint, W can this still be won?, D deal, N new deal.";
+var KEYS_HELP = "Drag a card, or click it and then click where it goes; double-click sends a card home. Keys: arrows or Tab move between piles; Enter or Space picks up and puts down (in Klondike, Up and Down first choose how many cards); Escape cancels; U undo, R redo, H hint, W can this still be won?, D deal, N new deal. Restart and New deal are undone like moves.";
 var BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
 var START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
-var BANNER_LOST = "No more moves: this game can no longer be won";
+var BANNER_LOST = "This deal can no longer be won.";
+var BANNER_LOST_MORE = "Moves are still allowed; Undo takes you back.";
 function h(tag, cls, attrs, text) {
   const el = document.createElement(tag);
   if (cls) el.className = cls;
@@ -276,7 +494,7 @@ function createShell(el) {
   }
   buttons.winnable.title = "Can this game still be won? The solver checks after every move (W)";
   buttons.winnable.setAttribute("aria-pressed", "false");
-  const verdict = h("span", "tw-verdict", { hidden: true, role: "status", "aria-live": "polite" });
+  const verdict = h("span", "tw-verdict", { "data-verdict": "off", role: "status", "aria-live": "polite" });
   tools.append(verdict);
   const picker = h("select", "tw-picker", { "aria-label": "Game", title: "Game" });
   const keys = h("details", "tw-keys");
@@ -286,11 +504,10 @@ function createShell(el) {
   const stats = h("div", "tw-stats", { "aria-label": "Status" });
   const clock = h("b", "tw-clock", {}, "\u2013:\u2013\u2013");
   bar.append(tools, stats);
-  const banner = h("div", "tw-banner", { hidden: true, "aria-live": "polite" });
+  const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  const lock = h("div", "tw-lockchip", { hidden: true });
-  line.append(message, lock);
+  line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
   felt.append(table);
@@ -305,14 +522,12 @@ function createShell(el) {
     clock,
     banner,
     message,
-    lock,
     felt,
     table,
     variantsKey: "",
     piles: /* @__PURE__ */ new Map(),
     tableKey: "",
-    statsKey: "",
-    lockKey: void 0
+    statsKey: ""
   };
 }
 function cardEl(code, i) {
@@ -325,8 +540,20 @@ function cardEl(code, i) {
     "aria-label": f.name
   });
   const index = `<span class="tw-r${f.label.length > 1 ? " tw-r2" : ""}">${f.label}</span><span class="tw-s">${f.glyph}</span>`;
-  const middle = f.court ? `<span class="tw-court"><span class="tw-court-r">${f.label}</span><span class="tw-court-s">${f.glyph}</span></span>` : `<span class="tw-mid${f.rank === 1 ? " tw-ace" : ""}">${f.glyph}</span>`;
+  const middle = f.court ? `<span class="tw-court"></span>` : `<span class="tw-mid${f.rank === 1 ? " tw-ace" : ""}">${f.glyph}</span>`;
   el.innerHTML = `<span class="tw-ix">${index}</span><span class="tw-pip">${f.glyph}</span>${middle}<span class="tw-ix tw-ix2">${index}</span>`;
+  if (f.court) {
+    const art = (
+      /** @type {HTMLElement} */
+      el.querySelector(".tw-court")
+    );
+    art.style.backgroundImage = courtImage(
+      /** @type {"J" | "Q" | "K"} */
+      f.label,
+      f.red,
+      f.glyph
+    );
+  }
   return el;
 }
 var PADLOCK = '<svg viewBox="0 0 24 24" aria-hidden="true" class="tw-padlock"><path d="M7 11V8a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/><rect x="4" y="10.5" width="16" height="11.5" rx="2.5" fill="currentColor"/><circle cx="12" cy="15.5" r="1.8" fill="#5a4200"/></svg>';
@@ -371,7 +598,7 @@ function fillPile(el, slot, view) {
   }
   if (slot.kind === "stock") {
     if (view.stock_reason && clockRuns(view)) {
-      const lock = h("div", "tw-lock", { title: view.stock_reason, "aria-hidden": "true" });
+      const lock = h("div", "tw-lock", { "aria-hidden": "true" });
       lock.classList.toggle("tw-lock-count", cards.length > 0);
       lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
       kids.push(lock);
@@ -477,25 +704,16 @@ function renderChrome(dom, view, ui) {
   }
   updateClock(dom, view, Date.now());
   renderBanner(dom, view);
-  const why = view.status === "playing" ? view.stock_reason ?? null : null;
-  if (why !== dom.lockKey) {
-    dom.lockKey = why;
-    dom.lock.hidden = !why;
-    dom.lock.title = why ?? "";
-    dom.lock.innerHTML = why ? `${PADLOCK}<span></span>` : "";
-    if (why) dom.lock.lastChild.textContent = why;
-  }
   showMessage(dom, messageFor(view, ui));
 }
 function renderVerdict(dom, view) {
   setAttr(dom.buttons.winnable, "aria-pressed", String(!!view.winnable_check));
   const badge = verdictBadge(view);
   const v = dom.verdict;
-  if (v.hidden !== !badge) v.hidden = !badge;
-  if (!badge) return;
-  if (v.textContent !== badge.text) v.textContent = badge.text;
-  setAttr(v, "data-verdict", badge.verdict);
-  setAttr(v, "title", badge.title);
+  const text = badge?.text ?? "";
+  if (v.textContent !== text) v.textContent = text;
+  setAttr(v, "data-verdict", badge?.verdict ?? "off");
+  setAttr(v, "title", badge?.title ?? "");
 }
 function showMessage(dom, note) {
   const m = dom.message;
@@ -513,12 +731,12 @@ function renderBanner(dom, view) {
   if (b.dataset.kind === kind && (!kind || b.dataset.seq === String(view.seq))) return;
   b.dataset.kind = kind;
   b.dataset.seq = String(view.seq);
-  b.hidden = !kind;
   b.replaceChildren();
+  b.title = "";
   if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
   if (kind === "lost") {
-    b.append(h("strong", "", {}, BANNER_LOST));
-    if (view.post_mortem) b.append(h("span", "tw-postmortem", {}, view.post_mortem));
+    b.title = `${BANNER_LOST} ${BANNER_LOST_MORE}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
+    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, BANNER_LOST_MORE));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
   }
@@ -552,8 +770,11 @@ function celebrate(dom, on) {
 function messageFor(view, ui) {
   if (ui.note && ui.note.seq === view.seq) return ui.note;
   const kind = view.message?.kind;
-  if (view.message?.text && kind !== "won" && kind !== "lost") return { kind: view.message.kind, text: view.message.text };
+  if (view.message?.text && kind !== "won" && kind !== "lost") return { kind: view.message.kind, text: sentence(view.message.text) };
   if (view.hint?.message) return { kind: "hint", text: view.hint.message };
+  if (ui.told && ui.told.table === (view.table_seq ?? view.seq)) return { kind: "info", text: ui.told.text };
+  if (view.status === "lost" && view.post_mortem) return { kind: "info", text: view.post_mortem };
+  if (view.status === "playing" && view.stock_locked && view.stock_reason) return { kind: "lock", text: sentence(view.stock_reason) };
   if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: START_HELP };
   return { kind: "idle", text: "" };
 }
@@ -585,7 +806,8 @@ function createHand(ctx) {
     markPiles(dom, view, ui);
     const targets = targetsFor(view.legal_moves, src, count).map(pileTitle);
     const where = !targets.length ? "No pile lights up for it." : targets.length > 3 ? `${targets.length} piles light up.` : `It can go to ${targets.join(", ")}.`;
-    ctx.say("info", `Holding ${groupName(view, src, count)} from ${pileTitle(src)}. ${where}`);
+    const held = groupName(view, src, count);
+    ctx.say("info", `Holding ${held} from ${pileTitle(src)}. ${where}`);
   }
   function cancel(quiet = false) {
     if (!ui.held) return;
@@ -599,11 +821,11 @@ function createHand(ctx) {
     ui.held = null;
     markPiles(dom, ctx.view(), ui);
     const move = moveText(held.src, dst, held.count);
-    return ctx.send({ kind: "move", move }, moveSentence(ctx.view(), held.src, dst, held.count));
+    return ctx.send({ kind: "move", move });
   }
   function deal() {
     cancel(true);
-    ctx.send({ kind: "deal" }, "Dealt from the stock.");
+    ctx.send({ kind: "deal" });
   }
   return { cardsOf, pileEl, setFocus, pickUp, cancel, putDown, deal };
 }
@@ -627,31 +849,29 @@ var U = {
   // three-card waste
   FAN_DOWN: 0.38,
   // face-up tableau step (the corner's suit starts just below it)
-  FAN_DOWN_MIN: 0.3,
-  // face-up step when a long pile is squeezed
+  FAN_DOWN_MIN: 0.2,
+  // face-up step when a long pile is squeezed (the rank still shows)
   FAN_BACK: 0.14,
   // face-down tableau step
   FAN_BACK_MIN: 0.04,
   EDGE: 0.025,
   // the edges of a plain pile's buried cards
-  MIN_DEPTH: 2,
-  // the tableau area is at least this many card heights
-  MAX_DEPTH: 4.4
-  // piles are squeezed to stay within this many card heights
+  DEPTH: { klondike: 4.2, terrace: 3.6 }
+  // the tableau area, in card heights: piles stay inside
 };
-var MIN_CW = 40;
+var MIN_CW = 24;
 var MAX_CW = 104;
 function pileKind(name) {
   if (name === "stock" || name === "waste" || name === "reserve") return name;
   return name.startsWith("f") ? "foundation" : "tableau";
 }
-function tableauOffsets(cards) {
+function tableauOffsets(cards, depth = U.DEPTH.klondike) {
   const down = cards.filter(isFaceDown).length;
   const upSteps = Math.max(0, cards.length - 1 - down);
-  const budget = U.MAX_DEPTH * U.H - U.H;
+  const budget = depth * U.H - U.H;
   const back = down ? Math.max(U.FAN_BACK_MIN, Math.min(U.FAN_BACK, (budget - upSteps * U.FAN_DOWN_MIN) / down)) : 0;
   const room = budget - down * back;
-  const step = upSteps ? Math.max(U.FAN_DOWN_MIN, Math.min(U.FAN_DOWN, room / upSteps)) : U.FAN_DOWN;
+  const step = upSteps ? Math.min(U.FAN_DOWN, room / upSteps) : U.FAN_DOWN;
   const ys = [];
   let y = 0;
   for (const card of cards) {
@@ -697,12 +917,13 @@ function plan(view) {
     row = second;
     tab.forEach((t, i) => slots.push({ name: t, kind: "tableau", x: U.MARGIN + i * U.PITCH, y: row }));
   }
-  return { slots, fan, width: width + 2 * U.MARGIN, row };
+  const depth = U.DEPTH[terrace ? "terrace" : "klondike"];
+  return { slots, fan, width: width + 2 * U.MARGIN, row, depth, height: row + depth * U.H + U.MARGIN };
 }
-function cardOffsets(kind, cards, fan, dealCount) {
+function cardOffsets(kind, cards, fan, dealCount, depth) {
   const n = cards.length;
   if (kind === "reserve") return cards.map((_, i) => ({ i, dx: i * fan, dy: 0 }));
-  if (kind === "tableau") return tableauOffsets(cards).map((dy, i) => ({ i, dx: 0, dy }));
+  if (kind === "tableau") return tableauOffsets(cards, depth).map((dy, i) => ({ i, dx: 0, dy }));
   const fanned = kind === "waste" && dealCount === 3 ? Math.min(3, n) : Math.min(1, n);
   const buried = Math.min(kind === "stock" ? 3 : 2, n - fanned);
   const out = [];
@@ -712,20 +933,20 @@ function cardOffsets(kind, cards, fan, dealCount) {
   for (let j = 0; j < fanned; j++) out.push({ i: n - fanned + j, dx: j * U.FAN_WASTE, dy: 0 });
   return out;
 }
-function fitCardWidth(board, width) {
-  return Math.max(MIN_CW, Math.min(MAX_CW, Math.floor(width / board)));
+function fitCardWidth(board, width, tall = 0, height = Infinity) {
+  const byHeight = tall > 0 ? Math.floor(height / tall) : Infinity;
+  return Math.max(MIN_CW, Math.min(MAX_CW, Math.floor(width / board), byHeight));
 }
-function computeLayout(view, width) {
+function computeLayout(view, width, height = Infinity) {
   const p = plan(view);
-  const cw = fitCardWidth(p.width, width);
+  const cw = fitCardWidth(p.width, width, p.height, height);
   const ch = Math.round(cw * U.H);
   const px = (u) => Math.round(u * cw);
   const boardW = Math.max(width, px(p.width));
   const ox = Math.max(0, Math.floor((width - px(p.width)) / 2));
-  let depth = U.MIN_DEPTH * U.H;
   const slots = p.slots.map((s) => {
     const cards = view.piles[s.name] ?? [];
-    const offs = cardOffsets(s.kind, cards, p.fan, view.deal_count ?? 1);
+    const offs = cardOffsets(s.kind, cards, p.fan, view.deal_count ?? 1, p.depth);
     const x = ox + px(s.x);
     const y = px(s.y);
     let right = 1;
@@ -734,7 +955,6 @@ function computeLayout(view, width) {
       right = Math.max(right, o.dx + 1);
       bottom = Math.max(bottom, o.dy + U.H);
     }
-    if (s.kind === "tableau") depth = Math.max(depth, bottom);
     return {
       name: s.name,
       kind: s.kind,
@@ -744,11 +964,11 @@ function computeLayout(view, width) {
       zone: { x, y, w: px(right), h: px(bottom) }
     };
   });
-  const height = px(p.row + depth + U.MARGIN);
+  const tall = px(p.height);
   for (const s of slots) {
-    if (s.kind === "tableau") s.zone.h = height - s.y;
+    if (s.kind === "tableau") s.zone.h = tall - s.y;
   }
-  return { cw, ch, width: boardW, height, slots };
+  return { cw, ch, width: boardW, height: tall, slots };
 }
 function dropTarget(layout, point, card) {
   const inside = (r) => point.x >= r.x && point.x < r.x + r.w && point.y >= r.y && point.y < r.y + r.h;
@@ -878,7 +1098,8 @@ function attachKeys(ctx, hand) {
     if (depth < 1 || depth > run) return false;
     ui.depth = depth;
     markPiles(dom, view, ui);
-    ctx.say("info", `${groupName(view, pile, depth)} selected.`);
+    const chosen = groupName(view, pile, depth);
+    ctx.say("info", `${chosen.charAt(0).toUpperCase()}${chosen.slice(1)}: selected.`);
     return true;
   }
   function activate(pile) {
@@ -921,7 +1142,7 @@ function attachKeys(ctx, hand) {
 // interact.js
 var DRAG_START = 6;
 var DOUBLE_MS = 400;
-var RETURN_MS = 220;
+var RETURN_MS = MOVE_MS;
 var GIVE_UP_MS = 5e3;
 function attachInteraction(ctx) {
   const { dom, ui } = ctx;
@@ -940,7 +1161,7 @@ function attachInteraction(ctx) {
     if (pile === "stock") return deal();
     if (double) {
       cancel(true);
-      ctx.send({ kind: "double", pile }, `Sent to a foundation from ${pileTitle(pile)}.`);
+      ctx.send({ kind: "double", pile });
       return;
     }
     if (ui.held) {
@@ -951,29 +1172,39 @@ function attachInteraction(ctx) {
     lastTap = { pile, t: now };
     if (faceUp && i >= 0) pickUp(pile, cardsOf(pile).length - i);
   }
+  function hitTest(x, y) {
+    const r = table.getBoundingClientRect();
+    const layout = ctx.layout();
+    const p = { x: x - r.left, y: y - r.top };
+    const slot = layout.slots.find((s) => p.x >= s.zone.x && p.x < s.zone.x + s.zone.w && p.y >= s.zone.y && p.y < s.zone.y + s.zone.h);
+    if (!slot) return null;
+    const cards = ctx.view().piles[slot.name] ?? [];
+    let i = -1;
+    for (const pos of slot.cards) {
+      if (p.x >= pos.x && p.x < pos.x + layout.cw && p.y >= pos.y && p.y < pos.y + layout.ch && pos.i > i) i = pos.i;
+    }
+    return { pile: slot.name, i, faceUp: i >= 0 && !isFaceDown(cards[i] ?? "#") };
+  }
   function onDown(e) {
     if (press || e.pointerType === "mouse" && e.button !== 0) return;
     const target = (
       /** @type {HTMLElement} */
       e.target
     );
-    const pEl = (
-      /** @type {HTMLElement | null} */
-      target.closest("[data-pile]")
-    );
     const cEl = (
       /** @type {HTMLElement | null} */
       target.closest(".tw-card")
     );
-    const pile = pEl?.dataset.pile ?? null;
-    const i = cEl ? Number(cEl.dataset.i) : -1;
+    const hit = hitTest(e.clientX, e.clientY);
+    const pile = hit?.pile ?? null;
+    const i = hit ? hit.i : -1;
     press = {
       pointer: e.pointerId,
       x0: e.clientX,
       y0: e.clientY,
       pile,
       i,
-      faceUp: !!cEl?.classList.contains("tw-face"),
+      faceUp: hit ? hit.faceUp : !!cEl?.classList.contains("tw-face"),
       dragging: false,
       els: [],
       table: null,
@@ -1071,17 +1302,19 @@ function attachInteraction(ctx) {
     const live = els.filter((c) => c.isConnected);
     if (!live.length) return;
     for (const c of live) {
-      c.classList.add("tw-dragging");
-      if (from) c.style.transform = `translate(${from.dx}px, ${from.dy}px)`;
-    }
-    void live[0].offsetWidth;
-    for (const c of live) {
-      c.classList.add("tw-returning");
+      const start = from ? `translate(${from.dx}px, ${from.dy}px)` : c.style.transform || "none";
       c.style.transform = "";
+      c.classList.remove("tw-dragging");
+      if (reducedMotion() || start === "none") continue;
+      c.classList.add("tw-moving");
+      const a = c.animate([{ transform: start }, { transform: "translate(0, 0)" }], {
+        duration: RETURN_MS,
+        easing: "cubic-bezier(.2,.7,.3,1)"
+      });
+      const done = () => c.classList.remove("tw-moving");
+      a.addEventListener("finish", done);
+      a.addEventListener("cancel", done);
     }
-    window.setTimeout(() => {
-      for (const c of live) c.classList.remove("tw-dragging", "tw-returning");
-    }, RETURN_MS + 40);
   }
   function onClick(e) {
     const btn = (
@@ -1160,6 +1393,12 @@ function attachInteraction(ctx) {
 
 // widget.js
 var FALLBACK_WIDTH = 820;
+var MAX_QUEUED_DEALS = 60;
+var CHROME_PX = 150;
+function roomHigh() {
+  const h2 = typeof window !== "undefined" ? window.innerHeight : 0;
+  return h2 > 0 ? Math.max(240, h2 - CHROME_PX) : Infinity;
+}
 var NO_VIEW = {
   seq: -1,
   variant: "",
@@ -1193,19 +1432,20 @@ function usable(v) {
 }
 function render({ model, el }) {
   const dom = createShell(el);
-  const ui = { held: null, focus: null, depth: 1, note: null };
+  const ui = { held: null, focus: null, depth: 1, note: null, told: null };
   const first = model.get("view");
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
-  let layout = computeLayout(view, width);
+  let height = roomHigh();
+  let layout = computeLayout(view, width, height);
   let nextId = Math.floor(Math.random() * 1e6) * 1e3;
-  let sent = null;
   let waiting = false;
   let deals = 0;
   let waitTimer = 0;
   function drawTable() {
     const hadFocus = dom.table.contains(document.activeElement);
-    layout = computeLayout(view, width);
+    layout = computeLayout(view, width, height);
+    dom.root.classList.toggle("tw-narrow", width < 600);
     if (!ui.focus || !(ui.focus in view.piles)) {
       ui.focus = view.pile_order.find((p) => p.startsWith("t")) ?? view.pile_order[0] ?? null;
     }
@@ -1222,13 +1462,12 @@ function render({ model, el }) {
     ui.note = { kind, text, seq: view.seq };
     showMessage(dom, messageFor(view, ui));
   }
-  function send(content, sentence) {
+  function send(content) {
     if (content.kind === "deal" && waiting) {
-      deals = Math.min(deals + 1, 3);
+      deals = Math.min(deals + 1, MAX_QUEUED_DEALS);
       return -1;
     }
     const id = ++nextId;
-    sent = sentence ? { seq: view.seq, text: sentence } : null;
     waiting = true;
     window.clearTimeout(waitTimer);
     waitTimer = window.setTimeout(() => {
@@ -1243,36 +1482,50 @@ function render({ model, el }) {
     const next = model.get("view");
     if (!usable(next) || next.seq === view.seq) return;
     const prev = view;
+    const before = next.table_seq !== prev.table_seq ? snapshot(prev, layout) : null;
     view = next;
     ui.held = null;
     ui.note = null;
+    if (before) {
+      let text = actionSentence(prev, next);
+      if (next.stock_locked && !prev.stock_locked && next.stock_reason) text = `${text} ${sentence(next.stock_reason)}`.trim();
+      ui.told = text ? { text, table: next.table_seq ?? next.seq } : null;
+    }
     if (next.hint && JSON.stringify(next.hint) !== JSON.stringify(prev.hint)) {
       ui.note = { kind: "hint", text: next.hint.message, seq: next.seq };
-    } else if (sent && next.seq > sent.seq && !next.message) {
-      ui.note = { kind: "info", text: sent.text, seq: next.seq };
     }
-    sent = null;
     waiting = false;
     if (next.message?.kind === "refused") deals = 0;
     drawAll();
     interaction.afterRender(next);
+    if (before && prev.seq >= 0) animateChanges(dom.table, before, next, layout);
     if (deals > 0) {
       deals--;
-      send({ kind: "deal" }, "Dealt from the stock.");
+      send({ kind: "deal" });
     }
   }
   function onMsg(msg) {
     if (msg?.kind !== "refused") return;
     interaction.refused(msg.id);
-    if (msg.reason) say("refused", msg.reason);
+    if (msg.reason) say("refused", sentence(msg.reason));
   }
   const resize = new ResizeObserver((entries) => {
     const w = Math.floor(entries[entries.length - 1].contentRect.width);
-    if (w > 0 && w !== width) {
+    const hh = roomHigh();
+    if (w > 0 && (w !== width || hh !== height)) {
       width = w;
+      height = hh;
       drawTable();
     }
   });
+  const onWindow = () => {
+    const hh = roomHigh();
+    if (hh !== height) {
+      height = hh;
+      drawTable();
+    }
+  };
+  window.addEventListener("resize", onWindow);
   const tick = window.setInterval(() => {
     if (clockRuns(view)) updateClock(dom, view, Date.now());
   }, 1e3);
@@ -1284,6 +1537,7 @@ function render({ model, el }) {
     model.off("change:view", onView);
     model.off("msg:custom", onMsg);
     resize.disconnect();
+    window.removeEventListener("resize", onWindow);
     window.clearInterval(tick);
     window.clearTimeout(waitTimer);
     interaction.detach();
