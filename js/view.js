@@ -111,16 +111,16 @@ export function createShell(el) {
   const stats = h("div", "tw-stats", { "aria-label": "Status" });
   const clock = h("b", "tw-clock", {}, "–:––");
   bar.append(tools, stats);
-  // The banner's row is always there (empty when there is nothing to say): the table never
-  // moves when the base is chosen or the game ends.
+  // The banner floats over the foot of the felt: nothing moves when the base is chosen or
+  // the game ends.
   const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
-  felt.append(table);
-  root.append(bar, banner, line, felt);
+  felt.append(table, banner);
+  root.append(bar, line, felt);
   el.append(root);
   return {
     root, picker, buttons, stats, verdict, clock, banner, message, felt, table,

@@ -153,7 +153,10 @@ function render({ model, el }) {
     if (next.message?.kind === "refused") deals = 0;
     drawAll();
     interaction.afterRender(next); // a dropped card glides in from where it was let go
-    if (before && prev.seq >= 0) animateChanges(dom.table, before, next, layout);
+    if (before && prev.seq >= 0) {
+      const fresh = ["new", "restart", "undo-game", "redo-game"].includes(next.action?.kind ?? "");
+      animateChanges(dom.table, before, next, layout, fresh);
+    }
     if (deals > 0) {
       deals--;
       send({ kind: "deal" });

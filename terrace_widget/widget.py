@@ -55,6 +55,8 @@ GAMES_KEPT = 20
 """How many earlier games (before a Restart or a New deal) Undo can bring back."""
 FINISH_DELAY = 0.3
 """Seconds between the move that leaves a trivially won table and the auto-finish."""
+FINISH_STEP = 0.06
+"""Seconds between two cards of the auto-finish, in a kernel."""
 
 _T = TypeVar("_T")
 # The solver's work (hints, "can this still be won?", post-mortems) runs on a worker thread
@@ -210,6 +212,17 @@ class TerraceWidget(anywidget.AnyWidget):
         self._game = game
         if seed is not None:
             self._shared.add(game.deal_id or "")
+        self._started = time.time()
+        self._changed([], "new")
+
+    def load(self, game: Game) -> None:
+        """Put a copy of ``game`` on the table (a position from ``Game.from_piles``, a saved
+        game); Undo at its start brings the previous game back."""
+        if not isinstance(game, Game):
+            raise TypeError(f"load() takes a Game, not {type(game).__name__}")
+        self._keep_current()
+        self._future.clear()
+        self._game = game.copy()
         self._started = time.time()
         self._changed([], "new")
 
@@ -508,16 +521,23 @@ class TerraceWidget(anywidget.AnyWidget):
         self._pending_finish = loop.call_later(FINISH_DELAY, self._finish, generation)
 
     def _finish(self, generation: int) -> None:
+        """Play the finishing moves: all at once without an event loop, else one card every
+        ``FINISH_STEP`` seconds (each is drawn flying up), until the player acts."""
         self._pending_finish = None
         if generation != self._generation:
             return  # the player moved, undid or dealt again meanwhile
         moves = finishing_moves(self._game)
         if not moves:
             return
+        if _running():
+            moves = moves[:1]
         for move in moves:
             self._game.play(move)
         self._future.clear()
         self._changed(moves, "finish")
+        if _running() and self._game.observation(prove_loss=False)["status"] == "playing":
+            loop = asyncio.get_running_loop()
+            self._pending_finish = loop.call_later(FINISH_STEP, self._finish, self._generation)
 
     # ------------------------------------------------------------ advice in the background
     def _in_background(self, compute: Callable[[], _T], apply: Callable[[_T], None]) -> None:

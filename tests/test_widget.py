@@ -460,3 +460,43 @@ def test_the_lost_text_says_no_line_wins_and_moves_stay_open() -> None:
     w = TerraceWidget(game=game)
     assert w.view["message"] == {"kind": "lost", "text": "This deal can no longer be won."}
     assert w.view["redeals"] == 0 and w.view["table_seq"] == 1
+
+
+def test_load_puts_a_position_on_the_table_and_undo_takes_it_off() -> None:
+    w = play("klondike", seed=7)
+    w.play("deal")
+    position = Game.from_piles(
+        "klondike-no-redeal",
+        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"], "t3": ["5H"], "t5": ["KC"]},
+        rest_to="t3",
+    )
+    w.load(position)
+    assert w.view["status"] == "lost" and w.view["legal_moves"]  # proven, with moves left
+    intent(w, "move", move="t1-t5")  # still accepted, as the banner says
+    assert w.view["moves_played"] == 1 and w.view["message"]["text"] == widget_module.LOST_TEXT
+    with pytest.raises(TypeError):
+        w.load("klondike")  # type: ignore[arg-type]
+    assert w.undo() and w.undo() and w.view["variant"] == "klondike"
+    assert w.game.history == [Move.parse("deal")]
+
+
+def test_in_a_kernel_the_auto_finish_plays_one_card_at_a_time() -> None:
+    foundations = {f"f{i + 1}": [r + s for r in "A23456789T"] for i, s in enumerate("CDHS")}
+    piles = {**foundations, "t1": ["KS", "QH", "JC"], "t2": ["KH", "QS", "JD"],
+             "t3": ["KC", "QD", "JS"], "t4": ["KD", "QC"], "t5": ["JH"]}  # fmt: skip
+
+    async def scenario() -> list[str]:
+        w = TerraceWidget(game=Game.from_piles("klondike", piles, rest_to=None))
+        kinds: list[str] = []
+        w.observe(lambda change: kinds.append((change["new"].get("action") or {}).get("kind")),
+                  names="view")  # fmt: skip
+        intent(w, "move", move="t5-t4")
+        for _ in range(300):
+            if w.view["status"] == "won":
+                break
+            await asyncio.sleep(0.01)
+        assert w.view["status"] == "won"
+        return kinds
+
+    kinds = asyncio.run(scenario())
+    assert kinds.count("finish") == 12  # one view per card: each is drawn flying up

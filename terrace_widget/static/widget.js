@@ -196,20 +196,36 @@ function drawnCards(table, view, layout) {
   }
   return out;
 }
-function animateChanges(table, before, view, layout) {
+function dealFromStock(cards, layout) {
+  const stock = layout.slots.find((s) => s.kind === "stock") ?? layout.slots[0];
+  if (!stock) return [];
+  const step = Math.min(14, 640 / Math.max(1, cards.length));
+  return cards.map((c, k) => {
+    const from = `translate(${stock.x - c.x}px, ${stock.y - c.y}px)`;
+    return c.el.animate([{ transform: from }, { transform: "translate(0, 0)" }], {
+      duration: MOVE_MS * 1.3,
+      delay: k * step,
+      easing: "cubic-bezier(.2,.7,.3,1)",
+      fill: "backwards"
+    });
+  });
+}
+function animateChanges(table, before, view, layout, fresh = false) {
   if (reducedMotion() || typeof Element.prototype.animate !== "function") return [];
-  const pairs = pairCards(before, drawnCards(table, view, layout));
+  const now = drawnCards(table, view, layout);
+  if (fresh) return dealFromStock(now.filter((c) => c.pile !== "stock"), layout);
+  const pairs = pairCards(before, now);
   const moving = pairs.filter((p) => p.flip || p.was.x !== p.now.x || p.was.y !== p.now.y);
   const far = moving.filter((p) => p.was.pile !== p.now.pile);
   const stagger = far.length > 3;
   const started = [];
   let k = 0;
-  for (const { now, was, flip } of moving) {
-    const el = now.el;
+  for (const { now: now2, was, flip } of moving) {
+    const el = now2.el;
     if (el.getAnimations().length) continue;
-    const dx = was.x - now.x;
-    const dy = was.y - now.y;
-    const travels = was.pile !== now.pile;
+    const dx = was.x - now2.x;
+    const dy = was.y - now2.y;
+    const travels = was.pile !== now2.pile;
     const delay = stagger && travels ? Math.min(k++, MAX_STAGGER) * STAGGER_MS : 0;
     const from = `translate(${dx}px, ${dy}px)`;
     const frames = flip ? [
@@ -224,7 +240,7 @@ function animateChanges(table, before, view, layout) {
     const classes = [...travels ? ["tw-moving"] : [], ...flip ? ["tw-flipping"] : []];
     el.classList.add(...classes);
     const a = el.animate(frames, { ...timing, easing: flip ? "ease-in-out" : "cubic-bezier(.2,.7,.3,1)" });
-    if (flip && !isFaceDown(now.code)) {
+    if (flip && !isFaceDown(now2.code)) {
       const back = el.animate([{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0, offset: 0.5 }, { opacity: 0 }], {
         ...timing,
         pseudoElement: "::after"
@@ -331,7 +347,7 @@ function actionSentence(before, after) {
       if (moves.length > 1) return `Moved ${plural(moves.length, "card")} up to the foundations.`;
       return moves.length ? playedSentence(before, after, moves[0]) : "";
     case "finish":
-      return `Every card left went up to the foundations by itself (${plural(moves.length, "card")}).`;
+      return after.status === "won" ? "Every card left went up to the foundations by itself." : "The cards left go up to the foundations by themselves\u2026";
     case "undo": {
       if (moves.length > 1) return `Undone: ${plural(moves.length, "card")} are back from the foundations.`;
       if (moves[0] === "deal") return after.stock_count > before.stock_count && !before.stock_count ? "Undone: the redeal." : "Undone: the deal.";
@@ -448,7 +464,7 @@ function courtImage(rank, red, glyph) {
   const key = rank + red + glyph;
   let url = cache.get(key);
   if (!url) {
-    url = `url("data:image/svg+xml,${encodeURIComponent(courtSvg(rank, red, glyph))}")`;
+    url = `url('data:image/svg+xml;utf8,${courtSvg(rank, red, glyph).replace(/#/g, "%23")}')`;
     cache.set(key, url);
   }
   return url;
@@ -510,8 +526,8 @@ function createShell(el) {
   line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
-  felt.append(table);
-  root.append(bar, banner, line, felt);
+  felt.append(table, banner);
+  root.append(bar, line, felt);
   el.append(root);
   return {
     root,
@@ -856,7 +872,7 @@ var U = {
   FAN_BACK_MIN: 0.04,
   EDGE: 0.025,
   // the edges of a plain pile's buried cards
-  DEPTH: { klondike: 4.2, terrace: 3.6 }
+  DEPTH: { klondike: 4.2, terrace: 3.2 }
   // the tableau area, in card heights: piles stay inside
 };
 var MIN_CW = 24;
@@ -1498,7 +1514,10 @@ function render({ model, el }) {
     if (next.message?.kind === "refused") deals = 0;
     drawAll();
     interaction.afterRender(next);
-    if (before && prev.seq >= 0) animateChanges(dom.table, before, next, layout);
+    if (before && prev.seq >= 0) {
+      const fresh = ["new", "restart", "undo-game", "redo-game"].includes(next.action?.kind ?? "");
+      animateChanges(dom.table, before, next, layout, fresh);
+    }
     if (deals > 0) {
       deals--;
       send({ kind: "deal" });

@@ -160,6 +160,10 @@ KERNEL_STATE = (
 )
 
 
+CARDS_AT_REST = """() => !document.getAnimations().some((a) =>
+  !(a instanceof CSSAnimation) && a.effect?.target?.closest?.('.tw-card'))"""
+
+
 class Table:
     """The widget in a page: read its DOM, act on it with the real mouse and keyboard."""
 
@@ -208,6 +212,8 @@ class Table:
 
     # ---------------------------------------------------------------- acting
     def _box(self, locator) -> dict[str, float]:
+        # Cards fly to their places (Web Animations): measure them at rest.
+        self.page.wait_for_function(CARDS_AT_REST, timeout=10_000, polling=20)
         locator.scroll_into_view_if_needed()
         box = locator.bounding_box()
         assert box is not None, locator
@@ -233,8 +239,11 @@ class Table:
 
     def drag(self, src: str, dst: str, count: int = 1) -> None:
         """A real pointer drag: press on the card, travel in steps, release over ``dst``."""
+        # Both points after any scrolling: bringing one pile into view must not move the other.
+        self.drop_point(dst)
         x0, y0 = self.grab_point(src, count)
         x1, y1 = self.drop_point(dst)
+        assert (x0, y0) == self.grab_point(src, count), "the page scrolled between the two"
         mouse = self.page.mouse
         mouse.move(x0, y0)
         mouse.down()
@@ -311,6 +320,13 @@ def save_screenshot(locator, name: str, *, doc: bool = False) -> Path:
         DOC_SCREENSHOT.parent.mkdir(exist_ok=True)
         shutil.copyfile(path, DOC_SCREENSHOT)
     return path
+
+
+def as_shown(text: str) -> str:
+    """A kernel sentence as the message line shows it: capitalised, with a full stop."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text[-1:] in ".!?…" else f"{text}."
 
 
 @pytest.fixture

@@ -14,9 +14,13 @@ import pytest
 
 from terrace_widget import Game, glyph, parse_card
 
+from .conftest import as_shown
+
 pytestmark = pytest.mark.browser
 
-CARD_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "T": "10"}
+CARD_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "T": "ten", "2": "two",
+              "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+              "9": "nine"}  # fmt: skip
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
@@ -134,7 +138,7 @@ def test_terrace_by_mouse_and_keyboard(open_lab, page, page_errors, screenshot):
     assert state["piles"] == before["piles"]
     assert state["message"] == {"kind": "refused", "text": reason}
     message = t.root.locator(".tw-message")
-    assert message.text_content() == reason
+    assert message.text_content() == as_shown(reason)
     assert message.get_attribute("data-kind") == "refused"
     page.wait_for_timeout(400)  # the card slides back
     assert t.dom()["piles"] == dom_before

@@ -11,7 +11,7 @@ import pytest
 
 from terrace_widget import Game
 
-from .conftest import Table
+from .conftest import Table, as_shown
 from .servers import KernelHelper, kernel_id_from_ws
 
 pytestmark = pytest.mark.browser
@@ -63,7 +63,7 @@ def test_voila_plays_and_refuses(page, voila, page_errors, local_state, screensh
         assert state["history"] == [base, "deal"]
         assert state["message"] == {"kind": "refused", "text": reason}
         message = t.root.locator(".tw-message")
-        assert message.text_content() == reason
+        assert message.text_content() == as_shown(reason)
         assert message.get_attribute("data-kind") == "refused"
         page.wait_for_timeout(400)  # the card slides back
         assert t.dom()["piles"] == dom_before
