@@ -1,91 +1,3 @@
-// coach.js
-var STYLE = `
-.tw-coach{margin:2px 0 4px;padding:4px 8px;border-left:3px solid #f9a825;background:#fffde7;
-  color:#333;font-size:13px;line-height:1.35}
-.tw-coach-note{font-weight:600;color:#8d4b00}
-.tw-pile.tw-coach-good{outline:2px solid #2e7d32;outline-offset:2px}
-.tw-pile.tw-coach-warn{outline:2px dashed #c62828;outline-offset:2px}
-.tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
-.tw-card.tw-coach-card{box-shadow:0 0 0 3px #6a1b9a}
-.tw-card.tw-coach-card.tw-coach-good{box-shadow:0 0 0 3px #2e7d32}
-.tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
-.tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
-.tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
-  font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
-  pointer-events:none}
-.tw-coach-badge.tw-coach-good{background:#2e7d32}
-.tw-coach-badge.tw-coach-warn{background:#c62828}
-.tw-coach-badge.tw-coach-run{background:#6a1b9a}
-`;
-var TONES = ["good", "warn", "run", "plain"];
-var panels = /* @__PURE__ */ new WeakMap();
-function panelOf(dom) {
-  let panel = panels.get(dom);
-  if (!panel) {
-    panel = document.createElement("div");
-    panel.className = "tw-coach";
-    panel.setAttribute("role", "note");
-    panel.setAttribute("aria-live", "polite");
-    const style = document.createElement("style");
-    style.textContent = STYLE;
-    dom.root.prepend(style);
-    dom.root.insertBefore(panel, dom.felt);
-    panels.set(dom, panel);
-  }
-  return panel;
-}
-function renderCoach(dom, view) {
-  for (const el of dom.table.querySelectorAll(".tw-coach-badge")) el.remove();
-  for (const el of dom.table.querySelectorAll(".tw-coach-card, .tw-pile[data-coach]")) {
-    el.classList.remove("tw-coach-card", ...TONES.map((t) => `tw-coach-${t}`));
-    if (el.hasAttribute("data-coach")) el.removeAttribute("title");
-    el.removeAttribute("data-coach");
-  }
-  const coach = view.coach;
-  if (!coach) {
-    panels.get(dom)?.remove();
-    panels.delete(dom);
-    return;
-  }
-  for (const mark of coach.marks) {
-    const el = dom.piles.get(mark.pile)?.el;
-    if (!el) continue;
-    el.classList.add(`tw-coach-${mark.tone}`);
-    el.dataset.coach = el.dataset.coach ? `${el.dataset.coach} ${mark.tip}` : mark.tip;
-    for (const card of el.querySelectorAll(".tw-card")) {
-      if (mark.indices.includes(Number(
-        /** @type {HTMLElement} */
-        card.dataset.i
-      ))) {
-        card.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
-      }
-    }
-    if (!el.querySelector(".tw-coach-badge")) {
-      const badge = document.createElement("div");
-      badge.className = `tw-coach-badge tw-coach-${mark.tone}`;
-      badge.dataset.tip = mark.tip;
-      badge.textContent = mark.label;
-      badge.title = mark.text;
-      el.append(badge);
-    }
-    el.title = mark.text;
-  }
-  const panel = panelOf(dom);
-  const lines = coach.note ? [coach.note, ...coach.say] : coach.say;
-  const key = JSON.stringify(lines);
-  if (panel.dataset.key === key) return;
-  panel.dataset.key = key;
-  panel.replaceChildren(
-    ...lines.map((text, i) => {
-      const p = document.createElement("div");
-      p.textContent = i === 0 && coach.note ? `Coach: ${text}` : text;
-      if (i === 0 && coach.note) p.className = "tw-coach-note";
-      return p;
-    })
-  );
-  panel.hidden = !lines.length;
-}
-
 // cards.js
 var RANKS = "A23456789TJQK";
 var SUITS = "CDHS";
@@ -253,6 +165,94 @@ function animateChanges(table, before, view, layout, fresh = false) {
     started.push(a);
   }
   return started;
+}
+
+// coach.js
+var STYLE = `
+.tw-coach{margin:2px 0 4px;padding:4px 8px;border-left:3px solid #f9a825;background:#fffde7;
+  color:#333;font-size:13px;line-height:1.35}
+.tw-coach-note{font-weight:600;color:#8d4b00}
+.tw-pile.tw-coach-good{outline:2px solid #2e7d32;outline-offset:2px}
+.tw-pile.tw-coach-warn{outline:2px dashed #c62828;outline-offset:2px}
+.tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
+.tw-card.tw-coach-card{box-shadow:0 0 0 3px #6a1b9a}
+.tw-card.tw-coach-card.tw-coach-good{box-shadow:0 0 0 3px #2e7d32}
+.tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
+.tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
+.tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
+  font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
+  pointer-events:none}
+.tw-coach-badge.tw-coach-good{background:#2e7d32}
+.tw-coach-badge.tw-coach-warn{background:#c62828}
+.tw-coach-badge.tw-coach-run{background:#6a1b9a}
+`;
+var TONES = ["good", "warn", "run", "plain"];
+var panels = /* @__PURE__ */ new WeakMap();
+function panelOf(dom) {
+  let panel = panels.get(dom);
+  if (!panel) {
+    panel = document.createElement("div");
+    panel.className = "tw-coach";
+    panel.setAttribute("role", "note");
+    panel.setAttribute("aria-live", "polite");
+    const style = document.createElement("style");
+    style.textContent = STYLE;
+    dom.root.prepend(style);
+    dom.root.insertBefore(panel, dom.felt);
+    panels.set(dom, panel);
+  }
+  return panel;
+}
+function renderCoach(dom, view) {
+  for (const el of dom.table.querySelectorAll(".tw-coach-badge")) el.remove();
+  for (const el of dom.table.querySelectorAll(".tw-coach-card, .tw-pile[data-coach]")) {
+    el.classList.remove("tw-coach-card", ...TONES.map((t) => `tw-coach-${t}`));
+    if (el.hasAttribute("data-coach")) el.removeAttribute("title");
+    el.removeAttribute("data-coach");
+  }
+  const coach = view.coach;
+  if (!coach) {
+    panels.get(dom)?.remove();
+    panels.delete(dom);
+    return;
+  }
+  for (const mark of coach.marks) {
+    const el = dom.piles.get(mark.pile)?.el;
+    if (!el) continue;
+    el.classList.add(`tw-coach-${mark.tone}`);
+    el.dataset.coach = el.dataset.coach ? `${el.dataset.coach} ${mark.tip}` : mark.tip;
+    for (const card of el.querySelectorAll(".tw-card")) {
+      if (mark.indices.includes(Number(
+        /** @type {HTMLElement} */
+        card.dataset.i
+      ))) {
+        card.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
+      }
+    }
+    if (!el.querySelector(".tw-coach-badge")) {
+      const badge = document.createElement("div");
+      badge.className = `tw-coach-badge tw-coach-${mark.tone}`;
+      badge.dataset.tip = mark.tip;
+      badge.textContent = mark.label;
+      badge.title = mark.text;
+      el.append(badge);
+    }
+    el.title = mark.text;
+  }
+  const panel = panelOf(dom);
+  const lines = coach.note ? [coach.note, ...coach.say] : coach.say;
+  const key = JSON.stringify(lines);
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  panel.replaceChildren(
+    ...lines.map((text, i) => {
+      const p = document.createElement("div");
+      p.textContent = i === 0 && coach.note ? `Coach: ${text}` : text;
+      if (i === 0 && coach.note) p.className = "tw-coach-note";
+      return p;
+    })
+  );
+  panel.hidden = !lines.length;
 }
 
 // moves.js
