@@ -116,6 +116,7 @@ class TerraceWidget(anywidget.AnyWidget):
         self._pending_check: asyncio.TimerHandle | None = None
         self._pending_winnable: asyncio.TimerHandle | None = None
         self._pending_finish: asyncio.TimerHandle | None = None
+        self._lost_for = -1  # the generation (table) proven lost by the game-over check
         # Earlier games (a Restart or a New deal put them here) and the games Undo left:
         # (game, started, changed_at), so Undo at a game's start brings the last one back.
         self._past: list[tuple[Game, float, float]] = []
@@ -642,14 +643,19 @@ class TerraceWidget(anywidget.AnyWidget):
 
     def _check_loss(self) -> None:
         self._pending_check = None
-        if self._game.outcome() != self.view.get("status"):
+        outcome = self._game.outcome()
+        if outcome == "lost":
+            self._lost_for = self._generation  # later views of this table stay lost
+        if outcome != self.view.get("status"):
             self._sync(prove_loss=True)
 
     def _sync(self, *, prove_loss: bool = True) -> None:
         game = self._game
         obs = game.observation(prove_loss=prove_loss)
         view: dict[str, Any] = dict(obs)  # the observation plus the widget's keys
-        status = obs["status"]
+        if view["status"] == "playing" and self._lost_for == self._generation:
+            view["status"] = "lost"  # proven for this table (a hint or verdict redraws it)
+        status = view["status"]
         self._seq += 1
         message = self._message
         if status == "won" and message is None:
