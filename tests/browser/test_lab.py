@@ -290,7 +290,7 @@ def test_solver_hint_and_winnable_indicator(open_lab, page, page_errors, screens
     t.wait_seq_after(seq)
     page.wait_for_function(
         "([n]) => Number(document.querySelector('.tw-root')?.dataset.seq) > n"
-        " && document.querySelector('.tw-root .tw-verdict')?.dataset.verdict === 'won'",
+        " && document.querySelector('.tw-root .tw-verdict')?.dataset.verdict === 'winnable'",
         arg=[seq + 1],
         timeout=60_000,
     )
