@@ -154,7 +154,7 @@ DOM_STATE = """(root) => {
 }"""
 
 KERNEL_STATE = (
-    "{'seq': w.view['seq'], 'status': w.game.status, 'view_piles': w.view['piles'],"
+    "{'seq': w.view['seq'], 'status': w.game.outcome(), 'view_piles': w.view['piles'],"
     " 'piles': w.game.piles, 'history': [str(m) for m in w.game.history],"
     " 'legal': [str(m) for m in w.game.legal_moves()], 'message': w.view['message']}"
 )
@@ -289,7 +289,7 @@ def engine_state(game) -> dict[str, Any]:
     """What ``Table.check_matches_kernel`` compares, from a local copy of the game."""
     return {
         "seq": None,
-        "status": game.status,
+        "status": game.outcome(),
         "view_piles": game.observation()["piles"],
         "piles": game.piles,
         "history": [str(m) for m in game.history],
