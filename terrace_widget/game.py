@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -13,7 +14,7 @@ from .cards import code, parse_card
 from .deal import shuffled_deck
 from .engine import STOCK, WASTE, Table, UndoRecord
 from .hints import Hint, classic_hint
-from .limits import as_int
+from .limits import as_int, quote
 from .moves import IllegalMoveError, InvalidMoveError, Move
 from .positions import (
     CorruptSaveError as CorruptSaveError,
@@ -30,6 +31,12 @@ from .variants import Rules, get_rules
 Status = Literal["choosing-base", "playing", "won", "lost"]
 SAVE_FORMAT = "terrace-widget/game"
 SAVE_VERSION = 1
+MAX_TURNS = 20_000
+"""The most turns (moves and redo turns together) a save or a record may hold: far beyond
+any game played by hand (a long Klondike game is a few hundred turns), and a bound on the
+time and memory of loading one (docs/engine-api.md, "Saving")."""
+MAX_TURN_CHARS = 400
+"""The longest text of one turn (an autoplay turn of 52 foundation moves is about 350)."""
 LOSS_SEARCH_BUDGET = 800
 """Positions the exact loss check (docs/rules.md#d5) may visit before it leaves the game open."""
 LOSS_MEMO_SIZE = 512
@@ -105,9 +112,13 @@ class Game:
     @classmethod
     def from_deal_id(cls, deal_id: str) -> Game:
         """``Game.from_deal_id("terrace#12345")``."""
-        variant, sep, number = str(deal_id).partition("#")
-        if not sep or not number.strip().isdigit():
-            raise ValueError(f"{deal_id!r} is not a deal id such as 'terrace#12345'")
+        if not isinstance(deal_id, str) or len(deal_id) > 80:
+            raise ValueError(f"{quote(deal_id)} is not a deal id such as 'terrace#12345'")
+        variant, sep, number = deal_id.partition("#")
+        number = number.strip()
+        # ASCII digits only: str.isdigit() also takes '²' (which int() refuses) and '٣'.
+        if not sep or not number or not number.isascii() or not number.isdigit():
+            raise ValueError(f"{quote(deal_id)} is not a deal id such as 'terrace#12345'")
         return cls(variant, seed=int(number))
 
     @classmethod
@@ -324,16 +335,18 @@ class Game:
 
     # ------------------------------------------------------------ playing
     def legal_moves(self) -> list[Move]:
-        """Every legal move in this position.
+        """Every legal move in this position; none once the game is won.
 
-        As in Aisleriot, a won Klondike game still lists the cards that may come down
-        from the foundations (the differential tests compare the move sets).
+        A won game is over, in every game: no move is accepted, not even a Klondike card
+        coming back down from a foundation (the engine's :class:`Table` still lists
+        those, as Aisleriot's move rules do, for the differential tests).
         """
         return list(self._legal_moves())
 
     def _legal_moves(self) -> tuple[Move, ...]:
         if self._legal is None:
-            self._legal = tuple(self._table.legal_moves())
+            table = self._table
+            self._legal = () if table.is_won() else tuple(table.legal_moves())
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -519,8 +532,8 @@ class Game:
         game._replay_turns(read_turns(record.get("moves", "")))
         return game
 
-    def _replay_turns(self, turns: list[list[str]]) -> None:
-        for number, turn in enumerate(turns, 1):
+    def _replay_turns(self, turns: list[list[str]], first: int = 1) -> None:
+        for number, turn in enumerate(turns, first):
             try:
                 if len(turn) == 1:
                     self.play(turn[0])
@@ -563,6 +576,11 @@ class Game:
         moves, redo = data.get("moves"), data.get("redo", [])
         if not isinstance(moves, list) or not isinstance(redo, list):
             raise CorruptSaveError("'moves' and 'redo' must be lists of move texts")
+        if len(moves) + len(redo) > MAX_TURNS:
+            raise CorruptSaveError(
+                f"a saved game has at most {MAX_TURNS:,} turns; this one has "
+                f"{len(moves) + len(redo):,}"
+            )
         try:
             if data.get("deck") is not None:
                 game = cls.replay(
@@ -590,11 +608,10 @@ class Game:
         except (ValueError, TypeError, KeyError) as error:
             raise CorruptSaveError(f"bad saved game: {error}") from None
         game._replay_turns([_split_turn(t) for t in moves])
-        future = game.copy()
-        future._replay_turns([_split_turn(t) for t in redo])
+        # The redo turns are checked by playing them and taking them back.
+        game._replay_turns([_split_turn(t) for t in redo], first=len(moves) + 1)
         for _ in redo:
-            future.undo()
-        game._redo = future._redo
+            game.undo()
         reached = game.to_dict()
         for key in ("piles", "base_rank", "stock_locked", "redeals_used"):
             if key in data and data[key] != reached[key]:
@@ -682,10 +699,19 @@ class Game:
 
 
 def _read_deck(deck: Iterable[str | int], rules: Rules) -> list[int]:
+    # The size first: a deck has 52 or 104 cards of at most 3 characters.
     if isinstance(deck, str):
+        if len(deck) > 8 * rules.cards:
+            raise ValueError(
+                f"a {rules.name} deck has {rules.cards} cards; this text is "
+                f"{len(deck):,} characters long"
+            )
         deck = deck.split()
     elif not isinstance(deck, Iterable):
-        raise ValueError(f"a deck is a list of card codes or one text of them, not {deck!r}")
+        raise ValueError(f"a deck is a list of card codes or one text of them, not {quote(deck)}")
+    deck = list(itertools.islice(deck, rules.cards + 1))
+    if len(deck) > rules.cards:
+        raise ValueError(f"a {rules.name} deck has {rules.cards} cards; this one has more")
     values = []
     for card in deck:
         if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
@@ -704,8 +730,8 @@ def _read_deck(deck: Iterable[str | int], rules: Rules) -> list[int]:
 
 
 def _split_turn(text: object) -> list[str]:
-    if not isinstance(text, str) or not text.strip():
-        raise CorruptSaveError(f"{text!r} is not a move text")
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TURN_CHARS:
+        raise CorruptSaveError(f"{quote(text)} is not a move text")
     return text.strip().split(",")
 
 
@@ -713,7 +739,11 @@ def read_turns(moves: object) -> list[list[str]]:
     """The turns of a record's ``moves`` (a text, or a list of turn texts): each turn is a
     list of move texts, several for one autoplay."""
     if isinstance(moves, str):
-        return [_split_turn(t) for t in moves.split()]
+        if len(moves) > MAX_TURNS * 8:
+            raise CorruptSaveError(f"a record has at most {MAX_TURNS:,} turns")
+        moves = moves.split()
     if isinstance(moves, list):
+        if len(moves) > MAX_TURNS:
+            raise CorruptSaveError(f"a record has at most {MAX_TURNS:,} turns")
         return [_split_turn(t) for t in moves]
     raise CorruptSaveError("'moves' is a text of space-separated moves")

@@ -125,6 +125,7 @@ def check_position(
         raise CorruptSaveError(f"{rules.name} cannot have used {redeals_used!r} redeals")
     if not isinstance(stock_locked, bool):
         raise CorruptSaveError("stock_locked is true or false")
+    check_reachable(table, cards, hidden, base, stock_locked)
     return {
         "piles": {
             name: [
@@ -137,6 +138,41 @@ def check_position(
         "stock_locked": stock_locked,
         "redeals_used": redeals_used,
     }
+
+
+def check_reachable(
+    table: Table,
+    cards: Mapping[str, list[int]],
+    hidden: Mapping[str, int],
+    base: int,
+    stock_locked: bool,
+) -> None:
+    """Refuse positions that no play of the game can reach, where the rules would leave
+    the game stuck in a state it cannot be in."""
+    rules = table.rules
+    tableau = [name for name in table.names if name.startswith("t")]
+    if stock_locked and rules.stock_lock and not rules.auto_fill:
+        # The stock locks when a card is dealt while a space is open, and opens again
+        # when a waste card is played or no space is left.
+        if all(cards[name] for name in tableau):
+            raise CorruptSaveError("the stock can be locked only while a tableau space is open")
+        if not cards["waste"]:
+            raise CorruptSaveError("the stock can be locked only with a card on the waste")
+    if rules.hidden_tableau:
+        # Face-down cards are only dealt, never added: no pile ever holds more than the
+        # deal's largest number (six). Which pile holds how many is not checked: the
+        # piles are alike in play, and a constructed position may number them freely.
+        most = len(tableau) - 1
+        for name in tableau:
+            if hidden[name] > most:
+                raise CorruptSaveError(
+                    f"{name}: a tableau pile holds at most {most} face-down cards (as dealt), "
+                    f"not {hidden[name]}"
+                )
+    if rules.has_base_rank and not base and not any(cards[name] for name in tableau):
+        raise CorruptSaveError(
+            "the base is chosen from a tableau card: a position before the choice needs one"
+        )
 
 
 def check_foundation(name: str, cards: list[int], base: int, rules: Rules) -> None:

@@ -107,3 +107,28 @@ def position(g: Game) -> tuple:
         g.redeals_used,
         g.stock_count,
     )
+
+
+def klondike_stuck(variant: str = "klondike-no-redeal", *, clubs_up: int = 5) -> Game:
+    """A Klondike position with no legal move, every pile within the deal's face-down
+    counts: the stock and waste are empty, four Kings and three unplayable cards on top,
+    the cards they would need face down, foundations at 5♣, J♦, J♥, 5♠.
+
+    With ``clubs_up`` below 5 the clubs up to 5♣ are on the waste instead (5♣ on top), so
+    the game is lost only once they have gone up."""
+    suit = {s: [r + s for r in RANKS] for s in "CDHS"}
+    return Game.from_piles(
+        variant,
+        {
+            "waste": suit["C"][clubs_up:5][::-1],
+            "f1": suit["C"][:clubs_up], "f2": suit["D"][:11], "f3": suit["H"][:11], "f4": suit["S"][:5],
+            "t1": ["KC"],
+            "t2": ["#6C", "8C"],
+            "t3": ["#7C", "#9C", "8S"],
+            "t4": ["#TC", "#JC", "#QC", "TS"],
+            "t5": ["#QD", "#QH", "#6S", "#7S", "KD"],
+            "t6": ["#9S", "#JS", "#QS", "KH"],
+            "t7": ["KS"],
+        },
+        rest_to=None,
+    )  # fmt: skip

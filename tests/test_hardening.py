@@ -14,6 +14,7 @@ import warnings
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import klondike_stuck
 
 from terrace_widget import Game, TerraceWidget, play
 from terrace_widget.advice import forget
@@ -210,19 +211,14 @@ def test_a_stale_search_stops_and_tables_do_not_wait_for_each_other() -> None:
 
 
 def test_a_failing_on_move_callback_is_reported_and_the_table_goes_on() -> None:
-    game = Game.from_piles(
-        "klondike-no-redeal",
-        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"], "t3": ["5H"], "t4": ["JS"]},
-        rest_to="t3",
-    )
-    w = TerraceWidget(game=game)
+    w = TerraceWidget(game=klondike_stuck(clubs_up=4))  # 5♣ on the waste: one move left
     w.on_move(lambda _w, _moves: 1 / 0)
     calls: list[int] = []
     w.on_move(lambda _w, moves: calls.append(len(moves)))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        intent(w, "move", move="t4-t1")  # the only move: the game is then lost
-    assert str(w.game.history[-1]) == "t4-t1" and calls == [1]
+        intent(w, "move", move="waste-f1")  # the only move: the game is then lost
+    assert str(w.game.history[-1]) == "waste-f1" and calls == [1]
     assert any("ZeroDivisionError" in str(c.message) for c in caught)
     assert w.view["status"] == "lost" and w.view["summary"] is not None
     assert "on_move callback failed" in w.view["message"]["text"]
@@ -451,3 +447,102 @@ def test_time_limits_hold_on_a_long_history() -> None:
         ask()
         assert time.perf_counter() - start < 1.5
     assert len(game.history) == 100_000  # nothing changed the game
+
+
+# ---------------------------------------------------------------- 5. sizes of saves and decks
+
+
+def test_a_huge_deck_is_refused_before_it_is_read() -> None:
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="52 cards; this text is"):
+        Game("klondike", deck="AS " * 17_000_000)  # 51 MB
+    with pytest.raises(ValueError, match="has more"):
+        Game("klondike", deck=iter(lambda: "AS", None))  # an endless deck
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_save_with_too_many_turns_is_refused_at_once() -> None:
+    from terrace_widget.game import MAX_TURNS, CorruptSaveError
+
+    save = Game("klondike-unlimited", seed=1).to_dict()
+    save["moves"] = ["deal"] * 400_000
+    start = time.perf_counter()
+    with pytest.raises(CorruptSaveError, match=f"at most {MAX_TURNS:,} turns"):
+        Game.from_dict(save)
+    save["moves"], save["redo"] = ["deal"], ["x" * 10**6]
+    with pytest.raises(CorruptSaveError, match="not a move text"):
+        Game.from_dict(save)
+    with pytest.raises(CorruptSaveError, match="at most"):
+        Game.replay({"variant": "klondike", "seed": 1, "moves": "deal " * 400_000})
+    assert time.perf_counter() - start < 1.0
+
+
+def test_the_redo_turns_of_a_save_are_checked_without_a_copy() -> None:
+    game = Game("klondike", seed=5)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    game.undo()
+    game.undo()
+    loaded = Game.from_dict(game.to_dict())
+    assert loaded.to_dict() == game.to_dict() and loaded.can_redo
+    loaded.redo()
+    loaded.redo()
+    assert len(loaded.history) == 6
+
+
+# ---------------------------------------------------------------- 9. impossible positions
+
+
+def test_impossible_positions_are_refused() -> None:
+    from terrace_widget.game import CorruptSaveError
+
+    spaces_filled = {f"t{i}": [c] for i, c in enumerate(["9C", "8C", "7C", "6C"], 1)}
+    with pytest.raises(CorruptSaveError, match="only while a tableau space is open"):
+        Game.from_piles("terrace", {**spaces_filled, "f1": ["2H"], "waste": ["KD"],
+                                    "t5": ["5C"], "t6": ["4C"], "t7": ["3C"], "t8": ["QS"],
+                                    "t9": ["JS"]}, stock_locked=True)  # fmt: skip
+    with pytest.raises(CorruptSaveError, match="with a card on the waste"):
+        Game.from_piles("terrace", {"f1": ["2H"], "t1": ["9C"]}, stock_locked=True)
+    with pytest.raises(CorruptSaveError, match="at most 6 face-down cards"):
+        Game.from_piles("klondike", {"t1": ["#" + c for c in _codes(40)] + ["KH"]})
+    with pytest.raises(CorruptSaveError, match="a position before the choice needs one"):
+        Game.from_piles("terrace", {"reserve": ["9C"]})
+    # The legal versions of the same positions are accepted.
+    locked = Game.from_piles("terrace", {"f1": ["2H"], "waste": ["KD"]}, stock_locked=True)
+    assert locked.stock_locked and locked.status == "playing"
+    assert Game.from_piles("terrace", {"t1": ["9C"]}).status == "choosing-base"
+
+
+def _codes(n: int) -> list[str]:
+    return [r + s for s in "CDS" for r in "A23456789TJQK"][:n]
+
+
+# ---------------------------------------------------------------- 10. a won game is over
+
+
+def test_a_won_klondike_game_cannot_be_unwon_at_the_table() -> None:
+    suits = {f"f{i + 1}": [r + s for r in "A23456789TJQK"] for i, s in enumerate("CDHS")}
+    suits["f4"].pop()  # the K♠ is on the waste: one move wins
+    game = Game.from_piles("klondike", {**suits, "waste": ["KS"]}, rest_to=None)
+    w = TerraceWidget(game=game)
+    rec = Recorder(w)
+    intent(w, "move", move="waste-f4")
+    assert w.view["status"] == "won" and w.view["legal_moves"] == []
+    for move in ("f1-t1", "f4-t1"):
+        intent(w, "move", move=move)
+        assert rec.sent[-1]["reason"] == "The game is already won; start a new deal"
+        assert w.view["status"] == "won"
+    with pytest.raises(ValueError, match="already won"):
+        w.game.play("f1-t1")
+    assert w.game.legal_moves() == [] and w.game.status == "won"
+
+
+# ---------------------------------------------------------------- 12. deal ids
+
+
+@pytest.mark.parametrize("text", ["terrace#²", "terrace#٣", "terrace#3²", "terrace#" + "9" * 5000])
+def test_deal_ids_take_ascii_digits_only(text: str) -> None:
+    with pytest.raises(ValueError, match="is not a deal id") as caught:
+        Game.from_deal_id(text)
+    assert len(str(caught.value)) < 200
+    assert Game.from_deal_id("terrace# 3 ").seed == 3

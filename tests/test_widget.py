@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from positions import klondike_stuck
+
 from terrace_widget import Game, IllegalMoveError, Move, TerraceWidget, play
 from terrace_widget import widget as widget_module
 from terrace_widget.advice import LOST_TEXT, forget, solver_hint
@@ -268,9 +270,9 @@ def test_the_lost_banner_says_which_move_lost() -> None:
             "f1": [r + "C" for r in "A2345678"], "f2": [r + "S" for r in "A2345678"],
             "f3": [r + "D" for r in "A2345678"], "f4": [r + "H" for r in "A2345678"],
             "waste": ["9H"], "stock": ["TH"],
-            "t1": ["#QS", "#JS", "#TS", "KC"], "t2": ["#QC", "#JC", "KS"],
-            "t3": ["#TC", "#9S", "KD"], "t4": ["#9D", "KH"], "t5": ["#QD", "JD"],
-            "t6": ["#QH", "JH"], "t7": ["#9C", "TD"],
+            "t7": ["#QS", "#JS", "#TS", "KC"], "t6": ["#QC", "#JC", "KS"],
+            "t5": ["#TC", "#9S", "KD"], "t4": ["#9D", "KH"], "t3": ["#9C", "#QD", "JD"],
+            "t2": ["#QH", "JH"], "t1": ["TD"],
         },
         rest_to=None,
     )  # fmt: skip
@@ -323,11 +325,7 @@ def test_advice_runs_beside_the_event_loop() -> None:
 
 
 def test_lost_is_shown_once_proven() -> None:
-    game = Game.from_piles(
-        "klondike-no-redeal",
-        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"], "t3": ["5H"]},
-        rest_to="t3",  # every other card face down under the 5♥: no move is left
-    )
+    game = klondike_stuck()  # no move is left
     w = TerraceWidget(game=game)
     assert w.view["status"] == "lost"
     assert w.view["message"]["kind"] == "lost"
@@ -452,11 +450,7 @@ def test_no_auto_finish_while_a_card_is_hidden() -> None:
 
 
 def test_the_lost_text_says_no_line_wins_and_moves_stay_open() -> None:
-    game = Game.from_piles(
-        "klondike-no-redeal",
-        {"t1": ["#KS", "QH"], "t2": ["#KH", "#QS", "JD"], "t3": ["5H"]},
-        rest_to="t3",
-    )
+    game = klondike_stuck()
     w = TerraceWidget(game=game)
     assert w.view["message"] == {"kind": "lost", "text": "This deal can no longer be won."}
     assert w.view["redeals"] == 0 and w.view["table_seq"] == 1
