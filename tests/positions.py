@@ -121,7 +121,8 @@ def klondike_stuck(variant: str = "klondike-no-redeal", *, clubs_up: int = 5) ->
         variant,
         {
             "waste": suit["C"][clubs_up:5][::-1],
-            "f1": suit["C"][:clubs_up], "f2": suit["D"][:11], "f3": suit["H"][:11], "f4": suit["S"][:5],
+            "f1": suit["C"][:clubs_up], "f2": suit["D"][:11],
+            "f3": suit["H"][:11], "f4": suit["S"][:5],
             "t1": ["KC"],
             "t2": ["#6C", "8C"],
             "t3": ["#7C", "#9C", "8S"],
