@@ -41,3 +41,61 @@ def tip_effects(rows: Sequence[Mapping[str, Any]], *, ax: Any = None, title: str
     ax.set_title(f"{title}\n{note}" if title else note, fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     return ax
+
+
+VERDICT_COLOURS = {"won": "#2e7d32", "unknown": "#bdbdbd", "unwinnable": "#c62828"}
+VERDICT_LABELS = {
+    "won": "won (a winning line found)",
+    "unknown": "undecided (the budget ran out)",
+    "unwinnable": "unwinnable (proved)",
+}
+
+
+def verdict_shares(
+    records: Sequence[Mapping[str, Any]], key: str = "variant"
+) -> dict[str, dict[str, Any]]:
+    """Per value of ``key``: the number of records and, for each verdict, its share with a
+    95% Wilson interval. Undecided searches stay a verdict of their own (never a loss)."""
+    from .analysis import wilson_interval
+
+    groups: dict[str, list[str]] = {}
+    for r in records:
+        groups.setdefault(str(r[key]), []).append(r["verdict"])
+    shares: dict[str, dict[str, Any]] = {}
+    for name, verdicts in groups.items():
+        n = len(verdicts)
+        row: dict[str, Any] = {"n": n}
+        for verdict in VERDICT_COLOURS:
+            k = verdicts.count(verdict)
+            row[verdict] = (k / n, *wilson_interval(k, n))
+        shares[name] = row
+    return shares
+
+
+def verdict_bars(
+    shares: Mapping[str, Mapping[str, Any]], *, ax: Any = None, title: str = ""
+) -> Any:
+    """Stacked bars, one per group of :func:`verdict_shares`: won (green, with the 95%
+    interval of the won share), undecided (grey), proved unwinnable (red). Returns the
+    axes."""
+    if not shares:
+        raise ValueError("no records to draw")
+    ax = _axes(ax, (max(5.0, 1.3 * len(shares) + 2), 4))
+    names = list(shares)
+    bottom = [0.0] * len(names)
+    for verdict, colour in VERDICT_COLOURS.items():
+        heights = [100 * shares[n][verdict][0] for n in names]
+        ax.bar(names, heights, bottom=bottom, color=colour, label=VERDICT_LABELS[verdict])
+        bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+    won = [100 * shares[n]["won"][0] for n in names]
+    err = [
+        [w - 100 * shares[n]["won"][1] for w, n in zip(won, names, strict=True)],
+        [100 * shares[n]["won"][2] - w for w, n in zip(won, names, strict=True)],
+    ]
+    ax.errorbar(names, won, yerr=err, fmt="none", ecolor="black", capsize=4)
+    ax.set_ylabel("share of deals (%)")
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=8, loc="lower right", framealpha=0.9)
+    ax.set_title(title, fontsize=10)
+    ax.tick_params(axis="x", labelrotation=15)
+    return ax

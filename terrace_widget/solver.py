@@ -694,7 +694,8 @@ class _Search:
                 n += 1
         # Foundation cards back down (worrying back), only when some card could go on
         # them at once: a card brought down that nothing is built on is never needed.
-        for f in self.founds:
+        # Rules with final foundations (foundations_final) forbid them.
+        for f in () if self.rules.foundations_final else self.founds:
             p = piles[f]
             if p and p[-1] % 13:
                 x = p[-1]

@@ -78,3 +78,24 @@ def test_the_tip_effects_figure_colours_by_the_interval() -> None:
     assert "2000 deals" in ax.get_title()
     with pytest.raises(ValueError, match="no measured tips"):
         plots.tip_effects([])
+
+
+def test_verdict_shares_keep_the_undecided_apart_and_the_bars_stack_to_100() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    records = [
+        {"variant": "a", "verdict": v} for v in ["won"] * 6 + ["unknown"] * 3 + ["unwinnable"]
+    ]
+    records += [{"variant": "b", "verdict": "won"}] * 4
+    shares = plots.verdict_shares(records)
+    assert shares["a"]["n"] == 10 and shares["a"]["unknown"][0] == 0.3
+    share, low, high = shares["a"]["won"]
+    assert share == 0.6 and low < 0.6 < high
+    assert shares["b"]["unwinnable"][0] == 0.0
+    ax = plots.verdict_bars(shares, title="t")
+    tops = [bar.get_y() + bar.get_height() for bar in ax.patches]
+    assert max(tops) == pytest.approx(100)
+    assert len(ax.patches) == 6  # three verdicts for each of two groups
+    with pytest.raises(ValueError, match="no records"):
+        plots.verdict_bars({})

@@ -447,3 +447,20 @@ def test_incremental_hashes_match_the_exact_key(variant: str) -> None:
             assert search.hkey() == before
     assert len(exact_of) > 20
     assert any(isinstance(h, int) for h in exact_of)
+
+
+def test_final_foundations_forbid_bringing_cards_down_in_the_search() -> None:
+    import dataclasses
+
+    from terrace_widget.variants import get_rules
+
+    rules = dataclasses.replace(get_rules("klondike-unlimited"), foundations_final=True)
+    usual = solve(Game("klondike-unlimited", seed=3), budget=100_000)
+    assert any(m.source.startswith("f") for m in usual.moves)  # this deal's line brings down
+    game = Game(rules, seed=3)
+    result = solve(game, budget=100_000)
+    assert result.verdict == "won"
+    assert not any(m.source.startswith("f") for m in result.moves)
+    for move in result.moves:
+        game.play(move)  # the engine refuses a bring-down under these rules
+    assert game.status == "won"
