@@ -154,8 +154,13 @@ function render({ model, el }) {
     drawAll();
     interaction.afterRender(next); // a dropped card glides in from where it was let go
     if (before && prev.seq >= 0) {
+      // Started in the next frame's callbacks, before it is painted (so no card shows at its
+      // new place first): the DOM update itself is not held up by the animations' setup.
       const fresh = ["new", "restart", "undo-game", "redo-game"].includes(next.action?.kind ?? "");
-      animateChanges(dom.table, before, next, layout, fresh);
+      const drawn = layout;
+      window.requestAnimationFrame(() => {
+        if (view === next) animateChanges(dom.table, before, next, drawn, fresh);
+      });
     }
     if (deals > 0) {
       deals--;

@@ -1516,7 +1516,10 @@ function render({ model, el }) {
     interaction.afterRender(next);
     if (before && prev.seq >= 0) {
       const fresh = ["new", "restart", "undo-game", "redo-game"].includes(next.action?.kind ?? "");
-      animateChanges(dom.table, before, next, layout, fresh);
+      const drawn = layout;
+      window.requestAnimationFrame(() => {
+        if (view === next) animateChanges(dom.table, before, next, drawn, fresh);
+      });
     }
     if (deals > 0) {
       deals--;

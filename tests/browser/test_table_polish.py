@@ -21,8 +21,8 @@ from .conftest import VIEWPORT, Table, save_screenshot
 from .servers import KernelHelper, Server, kernel_id_from_ws
 
 # Card animations only (the Web Animations API's own, not the CSS pulse of a hint), counted
-# by a MutationObserver when the table's data-seq changes: the DOM update and the start of
-# its animations happen in the same task.
+# in the first animation frame after the table's data-seq changes: the table starts them
+# there, before that frame is painted.
 WATCH_ANIMATIONS = """() => {
   if (window.__tw) return;
   const st = (window.__tw = { bySeq: {} });
@@ -31,7 +31,10 @@ WATCH_ANIMATIONS = """() => {
     a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.tw-card'));
   new MutationObserver(() => {
     const root = document.querySelector('.tw-root');
-    if (root) st.bySeq[root.dataset.seq] = cards().length;
+    if (!root) return;
+    const seq = root.dataset.seq;
+    // the table starts its animations in the frame after the update, before painting it
+    requestAnimationFrame(() => { st.bySeq[seq] = cards().length; });
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-seq'] });
 }"""
 
@@ -112,6 +115,21 @@ def test_restart_then_undo_brings_the_game_back(where, open_table, page, page_er
     t.drag(src, dst)
     played = t.check_matches_kernel(t.settle(seq))
     assert played["history"] == ["deal", "deal", "deal", move]
+    message = t.root.locator(".tw-message")
+    told = message.text_content() or ""
+    assert told.startswith("Moved the ") and told.endswith(f"to Tableau {dst[1:]}."), told
+    # the Winnable? verdict redraws the table's chrome: the move's sentence stays
+    seq = t.seq()
+    t.button("Winnable?").click()
+    page.wait_for_function(
+        "() => !['off', 'pending'].includes("
+        "document.querySelector('.tw-root .tw-verdict')?.dataset.verdict)",
+        timeout=60_000,
+    )
+    assert t.seq() >= seq + 2 and message.text_content() == told
+    seq = t.seq()
+    t.button("Winnable?").click()
+    t.settle(seq)
 
     seq = t.seq()
     t.button("Restart").click()
@@ -304,7 +322,7 @@ def test_every_kind_of_move_animates(open_table, page, page_errors):
     game = Game.from_dict(t.kernel.json("w.game.to_dict()"))
 
     build = next(m for m in game.legal_moves() if m.source[0] == "t" and m.target[0] == "t")
-    state = animated("drag", lambda: t.drag(build.source, build.target, build.count))
+    state = animated("drag", lambda: t.drag(build.source, build.target, build.size))
 
     def click_to_move() -> None:
         move = next(m for m in state["legal"] if m != "deal" and "x" not in m)
@@ -356,7 +374,7 @@ def test_every_kind_of_move_animates(open_table, page, page_errors):
     t.kernel.run("w.auto_finish = True")
     idle(page)
     seq = t.seq()
-    t.drag(last.source, last.target, last.count)
+    t.drag(last.source, last.target, last.size)
     page.wait_for_selector('.tw-root[data-status="won"]', timeout=30_000)
     t.settle(seq)
     shown = page.evaluate("() => window.__tw.bySeq")
