@@ -129,7 +129,7 @@ def greedy_play(
             break
         else:
             break
-    return GreedyResult(g.status, g.score, g.rules.cards, played)
+    return GreedyResult(g.outcome(), g.score, g.rules.cards, played)
 
 
 def _greedy_order(g: Game) -> list[Move]:

@@ -24,7 +24,7 @@ KLONDIKE_GAMES = [v for v, r in VARIANTS.items() if r.family == "klondike"]
 # ---------------------------------------------------------------- the reference search
 def exhaustive(game: Game, limit: int = 400_000) -> bool:
     """Whether some sequence of legal moves wins (plain DFS over ``Table.legal_moves``)."""
-    table = game._table.copy()
+    table = game.to_table()
     if table.is_won():
         return True
     index = {name: i for i, name in enumerate(table.names)}
@@ -193,7 +193,7 @@ def test_a_dead_reserve_is_really_lost() -> None:
             continue
         for seed in (4, 5):
             for game in positions(variant, 40, 8, seed=seed):
-                if _Search(game._table.copy(), None, None, True).reserve_dead():
+                if _Search(game.to_table(), None, None, True).reserve_dead():
                     assert exhaustive(game) is False, game.piles
                     dead += 1
     assert dead >= 6
@@ -207,7 +207,7 @@ def test_reserve_deadlock_examples() -> None:
         piles = {"reserve": reserve, "waste": ["KD"]}  # the reserve's top card is last
         piles.update({f"f{k + 1}": [f"2{s}"] for k, s in enumerate("CCDDHHSS")})
         game = Game.from_piles("generals-patience", piles, base_rank=2, rest_to="stock")
-        return _Search(game._table.copy(), None, None, True)
+        return _Search(game.to_table(), None, None, True)
 
     assert position(["5C", "5C", "9C"]).reserve_dead()
     assert not position(["5C", "9C"]).reserve_dead()
@@ -232,7 +232,7 @@ def test_blocked_klondike_cards_are_really_lost() -> None:
     fired = 0
     for _ in range(600):
         game = buried_klondike_position(rng, rng.randint(5, 7))
-        if _Search(game._table.copy(), 0, None, True).klondike_blocked():
+        if _Search(game.to_table(), 0, None, True).klondike_blocked():
             assert exhaustive(game) is False, game.piles
             fired += 1
     assert fired >= 10
@@ -256,7 +256,7 @@ def test_blocked_klondike_example() -> None:
     assert solve(blocked, budget=None).verdict == "unwinnable"
     assert solve(blocked, budget=None).nodes == 0  # the test, not the search, proved it
     free = position(["#6S", "#4H", "#5H", "#6C", "KH"])  # 6♣ comes out first
-    assert not _Search(free._table.copy(), 0, None, True).klondike_blocked()
+    assert not _Search(free.to_table(), 0, None, True).klondike_blocked()
 
 
 def test_restarts_also_shuffle_the_moves_tried_first() -> None:
@@ -320,7 +320,7 @@ def test_safe_moves_keep_wins(variant: str) -> None:
     checked = 0
     count, loose = SAFE_SMALL[VARIANTS[variant].family]
     for game in positions(variant, count, loose, seed=1):
-        search = _Search(game._table.copy(), None, None, True)
+        search = _Search(game.to_table(), None, None, True)
         move = search.safe_move(search.ftargets(), search.tops)
         if move is None:
             continue
@@ -412,7 +412,7 @@ def test_incremental_hashes_match_the_exact_key(variant: str) -> None:
     exact_of: dict[object, bytes] = {}
     hashed_of: dict[bytes, object] = {}
     for seed in (1, 2):
-        search = _Search(Game(variant, seed=seed)._table.copy(), None, None, True)
+        search = _Search(Game(variant, seed=seed).to_table(), None, None, True)
         stack: list[tuple[list, list[int]]] = []
         for step in range(150):
             moves = search.moves()
