@@ -444,3 +444,26 @@ def test_court_cards_have_artwork(open_table, page, page_errors):
     box = art.bounding_box()
     assert box and box["width"] > 20 and box["height"] > 40
     assert page_errors == []
+
+
+def test_a_dragged_card_is_not_clipped_by_the_felt(open_table, page, page_errors):
+    """Held above the felt's top edge, the dragged card is still what the pointer is on."""
+    t = open_table("voila", "terrace.ipynb")
+    t.check_matches_kernel()
+    x0, y0 = t.grab_point("t1")
+    felt = t.root.locator(".tw-felt").bounding_box()
+    assert felt is not None
+    mouse = page.mouse
+    mouse.move(x0, y0)
+    mouse.down()
+    mouse.move(x0 + 10, y0 + 10, steps=3)
+    above = felt["y"] - 12  # over the message line, outside the felt
+    mouse.move(x0, above, steps=10)
+    on = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('.tw-card')?.dataset.card ?? null",
+        [x0, above],
+    )
+    mouse.move(x0, y0, steps=5)
+    mouse.up()
+    assert on == t.state()["piles"]["t1"][-1]
+    assert page_errors == []
