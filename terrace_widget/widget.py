@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import itertools
 import sys
 import time
 import warnings
@@ -370,6 +371,7 @@ class TerraceWidget(anywidget.AnyWidget):
         if self._worker is not None:
             self._worker.shutdown(wait=False, cancel_futures=True)
             self._worker = None
+        _forget_file_watch(self)
         super().close()
 
     # ------------------------------------------------------------ browser intents
@@ -550,6 +552,9 @@ class TerraceWidget(anywidget.AnyWidget):
             return
 
         def stale() -> bool:
+            # Called by the search every 256 nodes: also let the event loop's thread have
+            # the GIL, so that ten tables searching at once do not stall the kernel.
+            time.sleep(0)
             return generation != self._generation
 
         def guarded() -> _T | None:
@@ -642,12 +647,18 @@ class TerraceWidget(anywidget.AnyWidget):
         self._pending_check = loop.call_later(LOSS_CHECK_DELAY, self._check_loss)
 
     def _check_loss(self) -> None:
+        # The search (up to 800 positions, tens of ms) runs on the table's worker, on a
+        # copy: ten tables checking at once must not stall the event loop.
         self._pending_check = None
-        outcome = self._game.outcome()
-        if outcome == "lost":
-            self._lost_for = self._generation  # later views of this table stay lost
-        if outcome != self.view.get("status"):
-            self._sync(prove_loss=True)
+        game = self._game.copy()
+
+        def apply(outcome: str) -> None:
+            if outcome == "lost":
+                self._lost_for = self._generation  # later views of this table stay lost
+            if outcome != self.view.get("status"):
+                self._sync(prove_loss=False)
+
+        self._in_background(game.outcome, apply)
 
     def _sync(self, *, prove_loss: bool = True) -> None:
         game = self._game
@@ -719,6 +730,25 @@ def finishing_moves(game: Game) -> list[Move]:
         work.play(up)
         played.append(up)
     return played if work.observation(prove_loss=False)["status"] == "won" else []
+
+
+def _forget_file_watch(widget: TerraceWidget) -> None:
+    """Drop the callbacks anywidget connects, for every instance, to the class's file
+    contents (``_esm``, ``_css``: reloaded when the file changes): they hold the widget, so
+    a closed table would never be freed."""
+    # add_traits() made the instance's class a subclass: look along the whole MRO.
+    for key, klass in itertools.product(("_esm", "_css"), type(widget).__mro__):
+        changed = getattr(klass.__dict__.get(key), "changed", None)
+        if changed is None:
+            continue
+        try:
+            for slot in list(getattr(changed, "_slots", ())):
+                callback = slot.dereference()
+                cells = getattr(callback, "__closure__", None) or ()
+                if any(cell.cell_contents is widget for cell in cells):
+                    changed.disconnect(callback)  # type: ignore[union-attr]
+        except Exception:  # another anywidget version: nothing to drop, or not this way
+            continue
 
 
 def _safely(compute: Callable[[], _T], default: _T) -> _T:
