@@ -2,7 +2,7 @@
 twice, with the usual rules and with ``foundations_final=True`` (no card leaves a
 foundation), at the same node budget.
 
-    nice -n 10 python benchmarks/bring_downs.py --deals 300 --budget 100000 \\
+    nice -n 10 python benchmarks/bring_downs.py --deals 150 --budget 100000 \\
         --out notebooks/data/klondike-no-bring-downs.jsonl
 
 Both options have unlimited redeals (draw one and draw three), so the stock is never what
@@ -51,20 +51,21 @@ def solve_both(variant: str, seed: int, budget: int) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--budget", type=int, default=100_000)
     parser.add_argument("--out", type=Path, default=None, help="write JSON lines here")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    rows = [
-        solve_both(variant, seed, args.budget)
-        for variant in OPTIONS
-        for seed in range(1, args.deals + 1)
-    ]
-    if args.out is not None:
-        with args.out.open("w", encoding="utf-8") as file:
-            for row in rows:
-                file.write(json.dumps(row, separators=(",", ":")) + "\n")
+    rows = []
+    out = args.out.open("w", encoding="utf-8") if args.out is not None else None
+    for variant in OPTIONS:
+        for seed in range(1, args.deals + 1):
+            rows.append(solve_both(variant, seed, args.budget))
+            if out is not None:  # as deals finish: an interrupted run keeps its rows
+                out.write(json.dumps(rows[-1], separators=(",", ":")) + "\n")
+                out.flush()
+    if out is not None:
+        out.close()
     for variant in OPTIONS:
         mine = [r for r in rows if r["variant"] == variant]
         both = sum(r["verdict"] == "won" for r in mine)
