@@ -746,7 +746,7 @@ def _forget_file_watch(widget: TerraceWidget) -> None:
                 callback = slot.dereference()
                 cells = getattr(callback, "__closure__", None) or ()
                 if any(cell.cell_contents is widget for cell in cells):
-                    changed.disconnect(callback)  # type: ignore[union-attr]
+                    changed.disconnect(callback)
         except Exception:  # another anywidget version: nothing to drop, or not this way
             continue
 
