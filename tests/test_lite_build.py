@@ -52,10 +52,20 @@ def test_browser_copies_use_the_pyodide_kernel_and_say_where_they_run() -> None:
 
 
 def test_only_cells_the_browser_cannot_run_are_guarded() -> None:
-    copy = build_lite.lite_notebook(notebook("06-scripting-and-agents.ipynb"), "run")
-    guarded = [c for c in code_cells(copy) if 'sys.platform == "emscripten"' in c["source"]]
-    assert len(guarded) == 1 and "matplotlib" in guarded[0]["source"]
-    assert guarded[0]["outputs"]  # the saved figure
+    source = notebook("06-scripting-and-agents.ipynb")
+    copy = build_lite.lite_notebook(source, "run")
+    guarded = [
+        i for i, c in enumerate(code_cells(copy)) if 'sys.platform == "emscripten"' in c["source"]
+    ]
+    needs = [
+        i
+        for i, c in enumerate(code_cells(source))
+        if build_lite.missing_modules("".join(c["source"]))
+    ]
+    assert guarded == needs and guarded  # the chart (matplotlib), the Gymnasium cell
+    assert all(code_cells(copy)[i]["outputs"] for i in guarded)  # their saved outputs
+    notes = [c["source"] for c in copy["cells"] if "does not have offline" in c["source"]]
+    assert len(notes) == len(guarded)
     first = code_cells(build_lite.lite_notebook(notebook("01-play.ipynb"), "run"))[0]
     assert "".join(first["source"]) == "".join(code_cells(notebook("01-play.ipynb"))[0]["source"])
     saved = build_lite.lite_notebook(notebook("05-analyses.ipynb"), "saved")
@@ -78,6 +88,13 @@ def test_a_guarded_cell_prints_a_note_in_the_browser_and_runs_elsewhere(
         assert out.getvalue().startswith("Not run in the browser")
     else:
         assert out.getvalue() == "ran 42\n"
+
+
+def test_missing_modules_are_found_in_imports_only() -> None:
+    source = "import numpy as np\nfrom matplotlib import pyplot\n%matplotlib inline\nimport numpy"
+    assert build_lite.missing_modules(source) == ["numpy", "matplotlib"]
+    assert build_lite.missing_modules("import numpyish\n# import numpy\nx = 'import pandas'") == []
+    assert build_lite.missing_modules("from terrace_widget.env import tournament") == []
 
 
 def test_lock_closure_follows_dependencies_and_stops() -> None:
@@ -145,3 +162,20 @@ def test_in_the_browser_advice_runs_on_the_event_loop_shorter_and_says_so(
 def test_outside_the_browser_budgets_are_unchanged() -> None:
     assert widget_module.BROWSER is False
     assert widget_module._budget(5.0) == 5.0
+
+
+def test_binder_links_come_from_one_setting() -> None:
+    link = build_lite.binder_link("someone/terrace_widget", "01-play.ipynb")
+    assert link == (
+        "https://mybinder.org/v2/gh/someone/terrace_widget/HEAD"
+        "?urlpath=lab/tree/notebooks/01-play.ipynb"
+    )
+    copy = build_lite.lite_notebook(
+        notebook("01-play.ipynb"), "run", name="01-play.ipynb", repository="someone/terrace_widget"
+    )
+    assert f"[01-play.ipynb]({link})" in copy["cells"][1]["source"]
+    plain = build_lite.lite_notebook(notebook("01-play.ipynb"), "run")
+    assert "mybinder" not in json.dumps(plain)
+    for bad in ("", "someone", "a/b/c", "a b/c", "x/y)](javascript:alert(1)"):
+        with pytest.raises(ValueError, match="owner/name"):
+            build_lite.binder_link(bad, "01-play.ipynb")

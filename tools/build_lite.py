@@ -68,10 +68,16 @@ NOTEBOOKS = {
     "05-analyses.ipynb": "saved",
     "06-scripting-and-agents.ipynb": "run",
 }
-"""``run``: runs in the browser (a cell that needs matplotlib keeps its saved picture);
+"""``run``: runs in the browser (a cell that needs a module of ``BROWSER_MISSING`` keeps its
+saved output);
 ``saved``: shows the outputs saved with the notebook, its cells only print a note."""
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-NEEDS_MATPLOTLIB = re.compile(r"^\s*(import|from)\s+matplotlib\b|^%matplotlib", re.M)
+BROWSER_MISSING = ("matplotlib", "numpy", "pandas", "scipy", "gymnasium", "tqdm", "distributed")
+"""Modules a notebook may import that have no wheel for the site (compiled ones live only
+on Pyodide's CDN): a cell that imports one keeps its saved output in the browser."""
+NEEDS_MISSING = re.compile(
+    rf"^\s*(?:import|from)\s+({'|'.join(BROWSER_MISSING)})\b|^%(matplotlib)\b", re.M
+)
 
 RUN_NOTE = (
     "> **In the browser.** This copy of the notebook runs on Pyodide, Python compiled to "
@@ -85,9 +91,9 @@ SAVED_NOTE = (
     "cells only print a note when run; the tables and figures below were saved with it. "
     "To run it, install the project (`bash run.sh play`)."
 )
-MATPLOTLIB_NOTE = (
-    "The browser kernel has no matplotlib: the figure below is the one saved with the notebook."
-)
+GUARD_NOTE = "Not run in the browser: the output saved with the notebook was here."
+MISSING_NOTE = "This cell needs {modules}, which the browser kernel does not have offline: \
+the output below is the one saved with the notebook."
 
 
 def log(message: str) -> None:
@@ -289,23 +295,44 @@ def markdown(text: str) -> dict[str, Any]:
     return {"cell_type": "markdown", "metadata": {}, "source": text}
 
 
-def lite_notebook(notebook: dict[str, Any], mode: str) -> dict[str, Any]:
-    """The browser copy: Pyodide's kernel, a note on top, unrunnable cells guarded."""
+def binder_link(repository: str, notebook: str) -> str:
+    """The mybinder.org link that opens ``notebook`` of GitHub's ``owner/name``."""
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
+        raise ValueError(f"not a GitHub owner/name: {repository!r}")
+    return f"https://mybinder.org/v2/gh/{repository}/HEAD?urlpath=lab/tree/notebooks/{notebook}"
+
+
+def lite_notebook(
+    notebook: dict[str, Any], mode: str, *, name: str = "", repository: str | None = None
+) -> dict[str, Any]:
+    """The browser copy: Pyodide's kernel, a note on top, unrunnable cells guarded; with
+    ``repository`` (GitHub's ``owner/name``) the note links the notebook on Binder."""
     nb = json.loads(json.dumps(notebook))
     nb["metadata"]["kernelspec"] = dict(PYODIDE_KERNELSPEC)
     nb["metadata"].pop("language_info", None)
     cells = []
     for cell in nb["cells"]:
         source = "".join(cell["source"])
-        if cell["cell_type"] == "code" and (mode == "saved" or NEEDS_MATPLOTLIB.search(source)):
+        missing = missing_modules(source) if cell["cell_type"] == "code" else []
+        if cell["cell_type"] == "code" and (mode == "saved" or missing):
             if mode == "run":
-                cells.append(markdown(f"*{MATPLOTLIB_NOTE}*"))
+                cells.append(markdown(f"*{MISSING_NOTE.format(modules=' and '.join(missing))}*"))
             cell["source"] = guarded(source)
         cells.append(cell)
     title = 1 if cells and cells[0]["cell_type"] == "markdown" else 0
-    cells.insert(title, markdown(RUN_NOTE if mode == "run" else SAVED_NOTE))
+    note = RUN_NOTE if mode == "run" else SAVED_NOTE
+    if repository:
+        link = binder_link(repository, name)
+        note += f" The same notebook with a full Python, on Binder: [{name}]({link})."
+    cells.insert(title, markdown(note))
     nb["cells"] = cells
     return nb
+
+
+def missing_modules(source: str) -> list[str]:
+    """The modules of ``BROWSER_MISSING`` a cell imports (or ``%matplotlib``), in order."""
+    found = [a or b for a, b in NEEDS_MISSING.findall(source)]
+    return list(dict.fromkeys(found))
 
 
 def guarded(source: str) -> str:
@@ -320,13 +347,13 @@ def guarded(source: str) -> str:
         "import sys",
         "",
         'if sys.platform == "emscripten":  # the browser kernel (Pyodide)',
-        '    print("Not run in the browser: the output saved with the notebook was here.")',
+        f"    print({GUARD_NOTE!r})",
         "else:",
         indented.rstrip() or "    pass",
     ])  # fmt: skip
 
 
-def stage_notebooks(dest: Path) -> list[str]:
+def stage_notebooks(dest: Path, repository: str | None = None) -> list[str]:
     dest.mkdir(parents=True)
     staged = []
     for name, mode in NOTEBOOKS.items():
@@ -334,14 +361,14 @@ def stage_notebooks(dest: Path) -> list[str]:
         if not source.exists():
             log(f"warning: {source.relative_to(ROOT)} is missing; left out of the site")
             continue
-        nb = lite_notebook(json.loads(source.read_text()), mode)
+        nb = lite_notebook(json.loads(source.read_text()), mode, name=name, repository=repository)
         (dest / name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         staged.append(name)
     return staged
 
 
 # ---------------------------------------------------------------- the build
-def build(site: Path, cache: Path) -> dict[str, Any]:
+def build(site: Path, cache: Path, repository: str | None = None) -> dict[str, Any]:
     started = time.monotonic()
     cache.mkdir(parents=True, exist_ok=True)
     bin_dir = ensure_tools(cache)
@@ -363,7 +390,7 @@ def build(site: Path, cache: Path) -> dict[str, Any]:
     for wheel in kernel_wheels:
         shutil.copyfile(wheel, stage / "pypi" / wheel.name)
     assemble_pyodide(pyodide, bin_dir, cache, kernel_wheels, stage / "static" / "pyodide")
-    notebooks = stage_notebooks(stage / "files")
+    notebooks = stage_notebooks(stage / "files", repository)
 
     if site.exists():
         shutil.rmtree(site)
@@ -372,6 +399,7 @@ def build(site: Path, cache: Path) -> dict[str, Any]:
          stage / "files", "--output-dir", site],
         cwd=stage, env=dict(pip_env(), JUPYTER_PLATFORM_DIRS="1"),
         stdout=subprocess.DEVNULL)  # fmt: skip
+    drop_legacy_fonts(site / "build")
     (site / ".nojekyll").touch()  # GitHub Pages: serve folders that start with "_"
     open_on_play(site / "index.html")
     info = {
@@ -385,6 +413,14 @@ def build(site: Path, cache: Path) -> dict[str, Any]:
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     log(f"built {site} ({size / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
     return info
+
+
+def drop_legacy_fonts(build_dir: Path) -> None:
+    """Font Awesome's EOT, TrueType and SVG fonts (2.5 MB): every browser that runs
+    WebAssembly takes the WOFF2 files listed first in the same ``@font-face`` rules."""
+    for pattern in ("fa-*.eot", "fa-*.ttf", "fa-*.svg"):
+        for path in build_dir.glob(pattern):
+            path.unlink()
 
 
 def open_on_play(index: Path) -> None:
@@ -405,12 +441,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=DEFAULT_SITE, help="output folder")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="tools and downloads")
     parser.add_argument(
+        "--repository",
+        default=os.environ.get("GITHUB_REPOSITORY") or None,
+        metavar="OWNER/NAME",
+        help="the GitHub repository, for Binder links in the notebooks' notes "
+        "(default: $GITHUB_REPOSITORY, which GitHub Actions sets)",
+    )
+    parser.add_argument(
         "--serve", type=int, nargs="?", const=8000, metavar="PORT",
         help="then serve the site on 127.0.0.1:PORT (default 8000) until Ctrl+C",
     )  # fmt: skip
     args = parser.parse_args(argv)
     site = args.site.resolve()
-    build(site, args.cache.resolve())
+    build(site, args.cache.resolve(), args.repository)
     if args.serve is not None:
         serve(site, args.serve)
     return 0

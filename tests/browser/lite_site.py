@@ -130,9 +130,23 @@ def open_notebook(page: Any, server: StaticServer, notebook: str | None) -> None
 
 
 def run_cell(page: Any, index: int) -> None:
-    """Click into code cell ``index`` and press Shift+Enter, as a reader does."""
-    page.locator(CODE_CELL).nth(index).locator(".cm-content").click()
-    page.keyboard.press("Shift+Enter")
+    """Click into code cell ``index`` and press Shift+Enter, as a reader does (again if the
+    page was not ready for it: the cell's prompt must show ``[*]`` or a count)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    cell = page.locator(CODE_CELL).nth(index)
+    for _ in range(3):
+        cell.locator(".cm-content").click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_function(
+                "(prompt) => /\\[(\\*|\\d+)\\]/.test(prompt.textContent)",
+                arg=cell.locator(".jp-InputPrompt").element_handle(), timeout=5_000,
+            )  # fmt: skip
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"code cell {index} did not start running")
 
 
 def add_cell(page: Any, code: str) -> None:
@@ -158,11 +172,17 @@ def run_all(page: Any) -> None:
 
 
 def wait_until_run(page: Any, timeout: float = KERNEL_BOOT_TIMEOUT) -> None:
-    """Wait until every code cell has run (an execution count, no ``[*]`` left)."""
+    """Wait until the run is over: no cell waits (``[*]``) and the last run cell has been
+    done for a second (a cell that fails stops Run All; the caller checks the prompts)."""
     page.wait_for_function(
         """() => {
           const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
-          return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+          const busy = prompts.some(p => p.textContent.includes('*'));
+          const ran = prompts.some(p => /\\[\\d+\\]/.test(p.textContent));
+          const now = performance.now();
+          if (busy || !ran) { window.__runDone = null; return false; }
+          window.__runDone = window.__runDone ?? now;
+          return now - window.__runDone > 1000;
         }""",
         timeout=timeout,
         polling=250,
