@@ -158,10 +158,21 @@ def test_restart_then_undo_brings_the_game_back(where, open_table, page, page_er
 
 
 # ------------------------------------------------------------------ 2. game over
-LOST_POSITION = (
-    "Game.from_piles('klondike-no-redeal', {'t1': ['#KS', 'QH'], 't2': ['#KH', '#QS', 'JD'],"
-    " 't3': ['5H'], 't5': ['KC']}, rest_to='t3')"
-)  # the 5 of hearts covers every other card and can never move: lost, with moves left
+LOST_PILES = {
+    "f3": ["AH", "2H"],
+    "f4": ["AD", "2D"],
+    "t1": ["#AC", "#3H", "2S"],
+    "t2": ["#AS", "#3D", "2C"],
+    "t3": ["#KC", "#QH", "#JC", "#TH", "#9C", "#8H", "7C"],
+    "t4": ["#KS", "#QD", "#JS", "#TD", "#9S", "#8D", "7S"],
+    "t5": ["#KH", "#QC", "#JH", "#TC", "#9H", "#8C", "7H"],
+    "t6": ["#KD", "#QS", "#JD", "#TS", "#9D", "#8S", "7D"],
+    "t7": ["#3C", "#4C", "#5C", "#6C", "#3S", "#4S", "5H"],
+    "waste": ["5S", "4D", "6D", "6S", "5D", "4H", "6H"],
+}
+# The two black twos bury each other's way up (the aces and the red threes lie under them):
+# lost, proven by the game-over search, while the waste still has moves.
+LOST_POSITION = f"Game.from_piles('klondike-no-redeal', {LOST_PILES!r}, rest_to=None)"
 
 
 def test_lost_banner_and_badge_say_what_is_proven(open_table, page, page_errors):
@@ -177,10 +188,10 @@ def test_lost_banner_and_badge_say_what_is_proven(open_table, page, page_errors)
     assert "No more moves" not in (t.root.text_content() or "")
     # moves are still accepted under the banner, as it says: a real drag
     seq = t.seq()
-    t.drag("t1", "t5")
+    t.drag("waste", "t3")
     page.wait_for_timeout(300)  # the game-over check and the post-mortem add views
     state = t.check_matches_kernel({**t.settle(seq), "seq": None})
-    assert state["history"] == ["t1-t5"]
+    assert state["history"] == ["waste-t3"]
     save_screenshot(t.root, "lost-lab.png")
 
     # General's Patience #1: proven unwinnable whichever base is chosen; the badge says so
