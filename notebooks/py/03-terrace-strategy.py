@@ -268,3 +268,12 @@ def bases_of(seed=1):
 
 seeds = sorted({r["seed"] for r in records if r["variant"] == "terrace"})
 widgets.interact(bases_of, seed=widgets.SelectionSlider(options=seeds, value=seeds[0]))
+
+# %% [markdown]
+# ## Where next
+#
+# * [01-play.ipynb](01-play.ipynb): play any of the eleven games on a live table
+# * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb): the rules, one small position at a time
+# * [04-klondike-strategy.ipynb](04-klondike-strategy.ipynb): Klondike's tips, played
+# * [05-analyses.ipynb](05-analyses.ipynb): how winnable all eleven games are
+# * [06-scripting-and-agents.ipynb](06-scripting-and-agents.ipynb): write your own bot and run a tournament
