@@ -23,11 +23,11 @@ import os
 import statistics
 import time
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal, TypeGuard, TypeVar
 
 from .cards import RANKS, parse_card, rank_of
 from .deal import MAX_SEED
@@ -642,11 +642,28 @@ def _run(
         bar.update(1)
         bar.set_postfix_str(f"won {won}", refresh=False)
 
+    run_tasks(solve_deal, todo, executor, finish)
+
+
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+def run_tasks(
+    function: Callable[..., T],
+    todo: Sequence[tuple[K, tuple[Any, ...]]],
+    executor: Executor | str | int | None,
+    finish: Callable[[K, T], None],
+) -> None:
+    """``finish(key, function(*args))`` for each ``(key, args)`` of ``todo``, in the order
+    they complete: serially (``"serial"``, ``1``, or ``None`` with one task), in a process
+    pool of that many workers (``None``: one per core), or on any ``Executor`` (a Dask
+    cluster's ``client.get_executor()``), which is left open. A failure cancels the rest."""
     if not todo:
         return
     if executor == "serial" or executor == 1 or (executor is None and len(todo) == 1):
         for key, args in todo:
-            finish(key, solve_deal(*args))
+            finish(key, function(*args))
         return
     own = None
     if executor is None or _whole(executor):
@@ -661,11 +678,11 @@ def _run(
         raise ValueError(
             f"executor is None, 'serial', a number of processes or an Executor, not {executor!r}"
         )
-    futures: dict[Future[list[dict[str, Any]]], Key] = {}
+    futures: dict[Future[T], K] = {}
     ok = False
     try:
         for key, args in todo:
-            futures[pool.submit(solve_deal, *args)] = key
+            futures[pool.submit(function, *args)] = key
         for future in as_completed(futures):
             finish(futures[future], future.result())
         ok = True

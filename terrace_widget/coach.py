@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import strategy
+from .cards import RANK_WORDS
 from .strategy import TIP_NAMES, Observation, show
 
 EFFECTS_FILE = Path(__file__).with_name("strategy-effects.json")
@@ -29,7 +30,8 @@ FAIR_PREFIX = "Fair hint (it sees only what you see): "
 def measured() -> dict[str, Any]:
     """The saved effects (``{}`` when there are none)."""
     try:
-        return json.loads(EFFECTS_FILE.read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(EFFECTS_FILE.read_text(encoding="utf-8"))
+        return data
     except (OSError, ValueError):
         return {}
 
@@ -38,7 +40,7 @@ def effect_of(variant: str, tip: str) -> dict[str, Any] | None:
     """The measured effect of ``tip`` in ``variant`` (a row of the saved summary)."""
     for row in measured().get("effects", []):
         if row["spec"] == variant and row["tip"] == tip:
-            return row
+            return dict(row)
     return None
 
 
@@ -70,7 +72,7 @@ def base_rate(variant: str, in_reserve: int) -> dict[str, Any] | None:
     cls = "2+" if in_reserve >= 2 else str(in_reserve)
     for row in measured().get("bases", []):
         if row["spec"] == variant and row["in_reserve"] == cls:
-            return row
+            return dict(row)
     return None
 
 
@@ -79,7 +81,8 @@ def solver_rate(variant: str, in_reserve: int) -> dict[str, Any] | None:
     cls = "2+" if in_reserve >= 2 else str(in_reserve)
     for row in measured().get("solver_bases", []):
         if row["spec"] == variant:
-            return row["classes"].get(cls)
+            found = row["classes"].get(cls)
+            return None if found is None else dict(found)
     return None
 
 
@@ -200,7 +203,7 @@ def note_for(obs: Observation, move: str) -> str | None:
     elif tip == "pile-start":
         rank = strategy.pile_start_rank(obs)
         assert rank is not None
-        word = strategy.RANK_WORDS[rank - 1]
+        word = RANK_WORDS[rank - 1]
         text = f"{show(card)} is not a good pile start (a {word} is: nothing waits under it)"
     else:
         lock = strategy.deal_on(obs)

@@ -25,6 +25,7 @@ from statistics import mean, stdev
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_list, action_mask, action_move, action_number, legal_actions
+from .analysis import wilson_interval
 from .game import Game, Observation
 from .moves import Move
 from .players import Player as ChoosingPlayer
@@ -196,16 +197,6 @@ def _player_for(entry: PlayerFactory | ChoosingPlayer, seed: int) -> Player:
     return entry(seed)  # type: ignore[operator]
 
 
-def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion, in percent."""
-    if n == 0:
-        return (0.0, 100.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (100 * max(0.0, centre - half), 100 * min(1.0, centre + half))
-
-
 def summarize(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per (variant, player): games, wins and the win rate with its 95% Wilson
     interval, the mean share of the cards on foundations with a 95% normal interval
@@ -218,7 +209,7 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         shares = [100 * game["score"] / game["cards"] for game in games]
         wins = sum(bool(game["won"]) for game in games)
         half = 1.96 * stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else math.inf
-        low, high = _wilson(wins, len(games))
+        low, high = (100 * bound for bound in wilson_interval(wins, len(games)))
         table.append(
             {
                 "variant": variant,

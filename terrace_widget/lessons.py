@@ -69,10 +69,10 @@ def _play_on(game: Game, move: str, player: RulePlayer, max_moves: int) -> bool:
         obs = game.observation()
         if obs["status"] in ("won", "lost"):
             break
-        move = player.choose(obs)
-        if move is None:
+        choice = player.choose(obs)
+        if choice is None:
             break
-        game.play(move)
+        game.play(choice)
     return game.status == "won"
 
 

@@ -199,7 +199,7 @@ class RulePlayer:
     # ------------------------------------------------------------ Klondike
     def _klondike(self, obs: Observation) -> list[str]:
         piles = obs["piles"]
-        ranked: list[tuple[float, int, str]] = []
+        ranked: list[tuple[float, int, str | None]] = []
         for i, move in enumerate(obs["legal_moves"]):
             if move == "deal":
                 ranked.append((6.0, i, move))

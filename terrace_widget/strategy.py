@@ -121,7 +121,7 @@ def _check(obs: Observation) -> None:
 
 def _terrace(obs: Observation) -> bool:
     _check(obs)
-    return obs["family"] == "terrace"
+    return bool(obs["family"] == "terrace")
 
 
 def _names(obs: Observation, prefix: str) -> list[str]:
@@ -134,7 +134,7 @@ def relative_rank(card: str, base: int) -> int:
 
 
 def _same_suit(obs: Observation) -> bool:
-    return obs["variant"] == "generals-patience"
+    return bool(obs["variant"] == "generals-patience")
 
 
 def _follows(obs: Observation, lower: str, upper: str) -> bool:
@@ -160,8 +160,8 @@ def foundation_takes(obs: Observation, pile: str, card: str) -> bool:
     if not base:
         return False
     if not cards:
-        return rank == base
-    return rank != base and _follows(obs, cards[-1], card)
+        return bool(rank == base)
+    return bool(rank != base and _follows(obs, cards[-1], card))
 
 
 def what_takes(obs: Observation, card: str) -> str:
@@ -333,7 +333,7 @@ def pile_start_rank(obs: Observation) -> int | None:
     base is set, and in Klondike)."""
     if not _terrace(obs) or not obs["base_rank"]:
         return None
-    return (obs["base_rank"] - 2) % 13 + 1
+    return int(obs["base_rank"] - 2) % 13 + 1
 
 
 def pile_starts(obs: Observation) -> list[Tip]:
@@ -447,7 +447,7 @@ def is_needless_fill(obs: Observation, move: str) -> bool:
 # ---------------------------------------------------------------- Klondike: don't give up
 def _klondike(obs: Observation) -> bool:
     _check(obs)
-    return obs["family"] == "klondike"
+    return bool(obs["family"] == "klondike")
 
 
 def _builds(under: str, over: str) -> bool:

@@ -25,12 +25,13 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from . import strategy
+from .analysis import run_tasks, wilson_interval
 from .game import Game
 from .players import RulePlayer, play_out, tips_for
 from .variants import Rules, get_rules
@@ -101,8 +102,8 @@ def play_deal(spec: str, seed: int, configs: Literal["all", "full"] = "all") -> 
     return record
 
 
-def _read(path: Path) -> dict[tuple[str, int], dict]:
-    done: dict[tuple[str, int], dict] = {}
+def _read(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    done: dict[tuple[str, int], dict[str, Any]] = {}
     if not path.exists():
         return done
     with path.open(encoding="utf-8") as file:
@@ -146,7 +147,7 @@ def play_tips(
         if seeds < 0:
             raise ValueError(f"seeds: a count >= 0 or a list of seeds, not {seeds}")
         seeds = range(1, seeds + 1)
-    seed_list = list(seeds)
+    seed_list = list(cast(Iterable[int], seeds))
     if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in seed_list):
         raise ValueError("seeds are whole numbers >= 0")
     if configs not in ("all", "full"):
@@ -157,40 +158,14 @@ def play_tips(
     todo = [t for t in tasks if not done.get(t)]
     out = None if path is None else path.open("a", encoding="utf-8")
 
-    def finish(task: tuple[str, int], row: dict) -> None:
+    def finish(task: tuple[str, int], row: dict[str, Any]) -> None:
         done[task] = row
         if out is not None:
             out.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
             out.flush()
 
     try:
-        if executor == "serial" or executor == 1:
-            for task in todo:
-                finish(task, play_deal(*task, configs))
-        elif todo:
-            own = None
-            if executor is None or (isinstance(executor, int) and not isinstance(executor, bool)):
-                workers = (os.cpu_count() or 1) if executor is None else executor
-                if workers < 1:
-                    raise ValueError(f"executor: a pool has at least 1 worker, not {workers}")
-                own = ProcessPoolExecutor(max_workers=workers)
-                pool: Executor = own
-            elif isinstance(executor, Executor):
-                pool = executor
-            else:
-                raise ValueError(
-                    "executor is None, 'serial', a number of processes or an Executor, "
-                    f"not {executor!r}"
-                )
-            try:
-                futures: dict[Future[dict], tuple[str, int]] = {
-                    pool.submit(play_deal, spec, seed, configs): (spec, seed) for spec, seed in todo
-                }
-                for future in as_completed(futures):
-                    finish(futures[future], future.result())
-            finally:
-                if own is not None:
-                    own.shutdown(cancel_futures=True)
+        run_tasks(play_deal, [(task, (*task, configs)) for task in todo], executor, finish)
     finally:
         if out is not None:
             out.close()
@@ -198,15 +173,6 @@ def play_tips(
 
 
 # ---------------------------------------------------------------- statistics
-def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def paired_difference(
     pairs: Sequence[tuple[bool, bool]], z: float = 1.96
 ) -> tuple[float, float, float]:
@@ -221,8 +187,8 @@ def paired_difference(
     c = sum(y and not x for x, y in pairs)
     d = n - a - b - c
     p1, p2 = (a + b) / n, (a + c) / n
-    l1, u1 = _wilson(a + b, n, z)
-    l2, u2 = _wilson(a + c, n, z)
+    l1, u1 = wilson_interval(a + b, n, z)
+    l2, u2 = wilson_interval(a + c, n, z)
     margins = (a + b) * (c + d) * (a + c) * (b + d)
     phi = 0.0 if margins == 0 else (a * d - b * c) / math.sqrt(margins)
     delta = p1 - p2
@@ -325,7 +291,7 @@ def base_classes(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             counts[key][1] += 1
     rows = []
     for (spec, cls), (won, n) in sorted(counts.items()):
-        low, high = _wilson(won, n)
+        low, high = wilson_interval(won, n)
         rows.append(
             {"spec": spec, "in_reserve": cls, "bases": n, "won": won / n, "low": low, "high": high}
         )
@@ -414,8 +380,8 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     cls: {
                         "won": k / n,
                         "bases": n,
-                        "low": _wilson(k, n)[0],
-                        "high": _wilson(k, n)[1],
+                        "low": wilson_interval(k, n)[0],
+                        "high": wilson_interval(k, n)[1],
                     }
                     for cls, (k, n) in classes.items()
                     if n

@@ -663,6 +663,7 @@ class TerraceWidget(anywidget.AnyWidget):
     def _sync(self, *, prove_loss: bool = True) -> None:
         game = self._game
         obs = game.observation(prove_loss=prove_loss)
+        fair = game.observation() if prove_loss else obs  # what the Coach may see
         view: dict[str, Any] = dict(obs)  # the observation plus the widget's keys
         if view["status"] == "playing" and self._lost_for == self._generation:
             view["status"] = "lost"  # proven for this table (a hint or verdict redraws it)
@@ -694,8 +695,7 @@ class TerraceWidget(anywidget.AnyWidget):
             redeals=game.rules.redeals,
             table_seq=self._table_seq,
             action=self._action,
-            coach=coaching.coach_view(game.observation(prove_loss=False), self._coach_note)
-            if self.coach else None,
+            coach=coaching.coach_view(fair, self._coach_note) if self.coach else None,
         )  # fmt: skip
         self.view = view
         if status == "lost" and self._post_mortem is None:
