@@ -170,6 +170,11 @@ def _environment(home: Path) -> dict[str, str]:
     (notes / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
+    # Every cell stays rendered: with JupyterLab's default windowing, the output of a cell
+    # scrolled out of view leaves the DOM, and a table the test already found goes stale.
+    tracker = home / "lab-settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     return env
 
 
