@@ -161,7 +161,7 @@ def effect_text(variant: str, tip: str) -> str:
     row = coach.effect_of(variant, tip)
     if row is None:
         return f"The tip {tip!r} has not been measured for {variant} yet (benchmarks/strategy.py)."
-    worth = coach.effect_words(variant, tip)
+    worth = coach.effect_words(variant, tip).removeprefix("yet ")  # after "so"
     return (
         f"Tip study, {variant}: the fair rule-based player (player version "
         f"{saved.get('player_version', '?')}, no search) on deals 1-{row['deals']}, each deal "

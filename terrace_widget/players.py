@@ -2,8 +2,9 @@
 
 * :class:`RulePlayer` — a fast rule-based player (well under 5 ms a move) whose strategy
   tips can be switched on and off one by one (``RulePlayer(tips={"base", "deal-on"})``);
-* :class:`FairSolverPlayer` — a strong fair player, the ceiling: at every move it solves a
-  few worlds consistent with what it sees (:func:`terrace_widget.advice.solve_fair`);
+* :class:`FairSolverPlayer` — a strong fair player, the ceiling: the rule player that
+  looks ahead, solving a few worlds consistent with what it sees after each of its
+  candidate moves;
 * :func:`play_out` — the referee: plays a copy of a game to the end and says how it went.
 
 A player is any object with ``reset()`` and ``choose(observation) -> move text | None``
@@ -88,10 +89,10 @@ class RulePlayer:
     * ``deal-on``: while the stock is locked the waste card goes onto a pile if it can (off:
       the player fills the space first, as if it had to).
 
-    Klondike: a card to a foundation; a group move that turns a face-down card; the waste
-    card to the tableau; a deal. ``reorder`` adds the sequence moves of
-    :func:`~terrace_widget.strategy.reorderings` and ``bring-down`` those of
-    :func:`~terrace_widget.strategy.bring_downs`, both before a deal.
+    Klondike: a card to a foundation (never from one foundation to another); a group move
+    that turns a face-down card; the waste card to the tableau; a deal. ``reorder`` adds
+    the sequence moves of :func:`~terrace_widget.strategy.reorderings` and ``bring-down``
+    those of :func:`~terrace_widget.strategy.bring_downs`, both before a deal.
 
     The player never plays the same move twice from the same position (as it sees it), so
     every game ends; ``choose`` returns ``None`` when nothing is left to try.
@@ -205,6 +206,8 @@ class RulePlayer:
                 ranked.append((6.0, i, move))
                 continue
             source, target, n = _split(move)
+            if source[0] == "f" and target[0] == "f":
+                continue  # an ace from one empty foundation to another changes nothing
             if target[0] == "f":
                 if source[0] == "t":
                     rank = 0.0 if len(piles[source]) > 1 and piles[source][-2] == "#" else 1.5
@@ -257,30 +260,61 @@ def game_from_observation(obs: Observation, rules: str | Rules | None = None) ->
 
 
 class FairSolverPlayer:
-    """The strong fair player: at each move it builds a game from the observation, solves
-    ``samples`` worlds of its hidden cards (``budget`` nodes each) and plays the first move
-    that wins in the most of them; where none wins it plays as :class:`RulePlayer` would.
-    It remembers nothing of the stock once turned over (``memory=False``)."""
+    """The strong fair player, the ceiling of this family: the rule player with a look
+    ahead. At each move it samples ``samples`` worlds of its hidden cards (what it has not
+    seen, shuffled; it remembers nothing of the stock once turned over), and for the rule
+    player's first ``width`` candidate moves counts the worlds the search (``budget``
+    nodes each) wins after that move. It plays the candidate that wins in the most
+    worlds; a tie, and so every position the search cannot yet decide, goes to the rule
+    player's order. Choosing among the rule player's moves, not the first move of a
+    world's winning line, keeps it from trusting what a world knows of its stock (a line
+    that deals first because it knows what comes). Like the rule player, it never plays
+    the same move twice from the same position (as it sees it), so every game ends."""
 
-    def __init__(self, samples: int = 4, budget: int = 2000, *, seed: int = 0) -> None:
-        self.samples, self.budget, self.seed = samples, budget, seed
-        self.name = f"fair-solver({samples}x{budget})"
-        self._fallback = RulePlayer()
+    def __init__(
+        self, samples: int = 3, budget: int = 300, *, width: int = 3, seed: int = 0
+    ) -> None:
+        for name, value in (("samples", samples), ("budget", budget), ("width", width)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} is a whole number >= 1, not {value!r}")
+        self.samples, self.budget, self.width, self.seed = samples, budget, width, seed
+        self.name = f"fair-solver({samples}x{budget}, width {width})"
+        self._rules = RulePlayer()
+
+    def __repr__(self) -> str:
+        return f"FairSolverPlayer(samples={self.samples}, budget={self.budget}, width={self.width})"
 
     def reset(self) -> None:
-        self._fallback.reset()
+        self._rules.reset()
 
     def choose(self, observation: Observation) -> str | None:
-        from .advice import solve_fair
+        """The move to play (and remember having tried), or ``None`` to give up."""
+        from .advice import sample_worlds
+        from .solver import solve
 
-        if observation["status"] in ("choosing-base", "playing"):
-            game = game_from_observation(observation)
-            result = solve_fair(
-                game, samples=self.samples, budget=self.budget, seed=self.seed, memory=False
+        key = position_key(observation)
+        tried = self._rules._tried
+        candidates = [m for m in self._rules.ranked(observation) if (key, m) not in tried]
+        if not candidates:
+            return None
+        best = candidates[0]
+        if len(candidates) > 1 and observation["status"] == "playing":
+            worlds = sample_worlds(
+                game_from_observation(observation), self.samples, self.seed, memory=False
             )
-            if result.best is not None:
-                return str(result.best)
-        return self._fallback.choose(observation)
+            most = -1
+            for move in candidates[: self.width]:
+                wins = 0
+                for world in worlds:
+                    world = world.copy()
+                    world.play(move)
+                    wins += solve(world, budget=self.budget).verdict == "won"
+                if wins > most:
+                    best, most = move, wins
+                if most == len(worlds):
+                    break
+        tried.add((key, best))
+        return best
 
 
 # ---------------------------------------------------------------- the referee

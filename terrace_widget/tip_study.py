@@ -36,7 +36,7 @@ from .game import Game
 from .players import RulePlayer, play_out, tips_for
 from .variants import Rules, get_rules
 
-PLAYER_VERSION = "1"
+PLAYER_VERSION = "2"
 """Part of every cache key: bump it when the rule-based player changes."""
 MAX_MOVES = 3000
 
@@ -388,4 +388,53 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 },
             }
         )
+    return rows
+
+
+def fair_ceiling(
+    ceiling: Iterable[Mapping[str, Any]],
+    rule: Iterable[Mapping[str, Any]] = (),
+    solver: Iterable[Mapping[str, Any]] = (),
+) -> list[dict[str, Any]]:
+    """The strong fair player against the rule player and the all-seeing solver, on the
+    same deals: one row per game of ``ceiling`` (the records of
+    ``benchmarks/fair_ceiling.py``: ``game``, ``seed``, ``won``). ``rule``: tip-study
+    records (the rule player with every tip, ``spec`` = the game); ``solver``:
+    :func:`~terrace_widget.analysis.analyze` records of whole deals (one base per deal,
+    not ``bases="each"``). Rates have Wilson intervals, the paired difference Newcombe's;
+    an undecided solver verdict is counted apart."""
+    by_game: dict[str, dict[int, bool]] = defaultdict(dict)
+    player = ""
+    for r in ceiling:
+        by_game[r["game"]][r["seed"]] = bool(r["won"])
+        player = r.get("player", player)
+    rule_won = {(r["spec"], r["seed"]): bool(r["games"]["all"][0]) for r in rule}
+    verdicts = {(r["variant"], r["seed"]): r for r in solver if r.get("base_mode") != "each"}
+    rows = []
+    for game, won in by_game.items():
+        seeds = sorted(won)
+        n, k = len(seeds), sum(won.values())
+        row: dict[str, Any] = {"game": game, "player": player, "deals": n, "won": k / n}
+        row["low"], row["high"] = wilson_interval(k, n)
+        pairs = [(won[s], rule_won[(game, s)]) for s in seeds if (game, s) in rule_won]
+        if pairs:
+            r_k = sum(b for _, b in pairs)
+            row["rule"] = {
+                "deals": len(pairs),
+                "won": r_k / len(pairs),
+                "interval": wilson_interval(r_k, len(pairs)),
+                "difference": paired_difference(pairs),
+            }
+        found = [verdicts[(game, s)] for s in seeds if (game, s) in verdicts]
+        if len(found) == n:
+            s_k = sum(v["verdict"] == "won" for v in found)
+            row["solver"] = {
+                "deals": n,
+                "won": s_k / n,
+                "interval": wilson_interval(s_k, n),
+                "undecided": sum(v["verdict"] == "unknown" for v in found),
+                "budget": found[0]["budget"],
+                "solver_version": found[0]["solver_version"],
+            }
+        rows.append(row)
     return rows

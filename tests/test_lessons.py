@@ -57,6 +57,10 @@ def test_effect_text_says_where_the_number_comes_from(monkeypatch: pytest.Monkey
     assert "2.5 points more" in text and "+1.5 to +3.7" in text
     assert "not been measured" in lessons.effect_text("terrace", "base")
     assert [r["tip"] for r in lessons.effects_table("terrace")] == ["deal-on"]
+    loss = dict(row, tip="pile-start", difference=-0.071, low=-0.09, high=-0.053)
+    monkeypatch.setattr(coach, "measured", lambda: {"player_version": "2", "effects": [loss]})
+    text = lessons.effect_text("terrace", "pile-start")
+    assert "without, so following this tip won 7.1 points fewer deals" in text
 
 
 def test_the_tip_effects_figure_colours_by_the_interval() -> None:

@@ -164,3 +164,31 @@ def test_fair_solver_player_wins_a_near_won_game_and_ignores_hidden_cards() -> N
     first = player.choose(obs_a)
     player.reset()
     assert player.choose(obs_b) == first
+
+
+@pytest.mark.parametrize("variant, seed", [("klondike", 5), ("terrace", 4)])
+def test_fair_solver_player_plays_twins_identically(variant: str, seed: int) -> None:
+    """The look-ahead player on a real deal: at 40 positions along its game, a twin with
+    other hidden cards gets the same move from a player with the same memory."""
+    rng = random.Random(seed)
+    game = Game(variant, seed=seed)
+    player, other = FairSolverPlayer(samples=2, budget=200), FairSolverPlayer(samples=2, budget=200)
+    player.reset()
+    other.reset()
+    for _ in range(40):
+        a, b = seen(game), seen(twin(game, rng))
+        move = player.choose(a)
+        assert other.choose(b) == move
+        if move is None:
+            break
+        game.play(move)
+
+
+def test_fair_solver_player_checks_its_settings_and_looks_ahead() -> None:
+    with pytest.raises(ValueError, match="samples"):
+        FairSolverPlayer(samples=0)
+    with pytest.raises(ValueError, match="width"):
+        FairSolverPlayer(width=True)
+    # Terrace deal 4: the rule player loses it, the look-ahead player wins it.
+    assert not play_out(Game("terrace", seed=4), RulePlayer()).won
+    assert play_out(Game("terrace", seed=4), FairSolverPlayer()).won

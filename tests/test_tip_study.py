@@ -113,3 +113,25 @@ def test_solver_bases_reads_analyze_records() -> None:
     assert sum(c["bases"] for c in row["classes"].values()) == len(won)
     none_there = [r for r in records if r["base_rank_in_reserve"] == 0]
     assert row["classes"]["0"]["bases"] == len({r["base"] for r in none_there})
+
+
+def test_fair_ceiling_pairs_the_players_on_the_same_deals() -> None:
+    from terrace_widget.tip_study import fair_ceiling
+
+    ceiling = [
+        {"game": "terrace", "seed": s, "won": int(s <= 3), "player": "p"} for s in (1, 2, 3, 4)
+    ]
+    rule = [
+        {"spec": "terrace", "seed": s, "games": {"all": [int(s == 4), 0, 0]}} for s in (1, 2, 3, 4)
+    ]
+    solver = [
+        {"variant": "terrace", "seed": s, "verdict": v, "budget": 100, "solver_version": "7"}
+        for s, v in zip((1, 2, 3, 4), ("won", "won", "unknown", "won"), strict=True)
+    ]
+    (row,) = fair_ceiling(ceiling, rule, solver)
+    assert (row["deals"], row["won"], row["rule"]["won"]) == (4, 0.75, 0.25)
+    assert row["rule"]["difference"][0] == 0.5
+    assert row["low"] < 0.75 < row["high"]
+    assert (row["solver"]["won"], row["solver"]["undecided"]) == (0.75, 1)
+    (alone,) = fair_ceiling(ceiling)
+    assert "rule" not in alone and "solver" not in alone

@@ -247,6 +247,68 @@ if rows:
 print(coach.measured().get("command", "not measured yet: benchmarks/strategy.py"))
 
 # %% [markdown]
+# ## Every game of the family
+#
+# The same paired measurement in the seven games: the share of deals the player wins with
+# every tip, then each tip's difference in points with its 95% interval (a blank: the tip
+# does not apply to that game).
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from terrace_widget.variants import get_rules
+
+family = ["terrace", "generals-patience", "falling-stars", "signora", "redheads",
+          "blondes-and-brunettes", "wood"]  # fmt: skip
+tips = ["base", "deal-on", "pile-start", "reversed"]
+print(f"{'game':22} {'all tips':>8}  " + "  ".join(f"{t:>19}" for t in tips))
+for name in family:
+    rows = {r["tip"]: r for r in effects_table(name)}
+    cells = [f"{100 * rows[t]['difference']:+5.1f} ({100 * rows[t]['low']:+.1f},"
+             f"{100 * rows[t]['high']:+.1f})" if t in rows else "" for t in tips]  # fmt: skip
+    won = next(iter(rows.values()))["with"] if rows else 0.0
+    print(f"{get_rules(name).name:22} {won:8.1%}  " + "  ".join(f"{c:>19}" for c in cells))
+
+# %% [markdown]
+# What the table says, plainly:
+#
+# * **Deal on while the stock is locked** is the one tip that helps this player in every
+#   game that locks (General's Patience is almost never won by it, so nothing shows there).
+# * **Reading the reserve for the base** makes no clear difference for this player, and
+#   the best of the four bases would win far more than the tip's: the reserve is only a
+#   small part of what makes a base good.
+# * **Starting piles with the rank one below the base** costs deals, by 6 to 10 points:
+#   holding a space empty for the right card keeps the stock locked. The better rule is to
+#   fill a space with what the rules allow; that rule is the tip switched off, so its
+#   worth is the same number with the sign turned.
+# * **Keeping a foundation for each reversed run** costs up to two points.
+#
+# These are the tips' worth to a *simple* player. A stronger fair player, which looks a few
+# moves ahead in sampled worlds of the cards it cannot see, wins many more deals; the
+# all-seeing solver, which knows the stock, is the upper bound. On the same deals
+# (`benchmarks/fair_ceiling.py`, saved in `data/fair-ceiling.jsonl`):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+import json
+from pathlib import Path
+
+from terrace_widget.tip_study import fair_ceiling, load_tips
+
+ceiling = [json.loads(line) for line in Path("data/fair-ceiling.jsonl").read_text().splitlines()]
+solved = load_results("data/winnability.jsonl", as_frame=False)
+for row in fair_ceiling(ceiling, load_tips("data/strategy-terrace.jsonl"), solved):
+    if row["game"] != "terrace":
+        continue
+    rule, seeing = row["rule"], row["solver"]
+    print(f"{row['deals']} Terrace deals; {row['player']}: {row['won']:.1%} won "
+          f"(95% {row['low']:.1%}-{row['high']:.1%})")  # fmt: skip
+    print(f"the rule player, every tip: {rule['won']:.1%}; the difference "
+          f"{100 * rule['difference'][0]:+.1f} points (95% {100 * rule['difference'][1]:+.1f} "
+          f"to {100 * rule['difference'][2]:+.1f})")  # fmt: skip
+    print(f"the all-seeing solver (v{seeing['solver_version']}, {seeing['budget']:,} nodes): "
+          f"{seeing['won']:.1%} won, {seeing['undecided']} undecided")  # fmt: skip
+
+# %% [markdown]
 # ## Try any deal: a base against the solver's verdict
 #
 # Pick a deal of the saved solver run; the table lists each candidate base with what the

@@ -46,7 +46,7 @@ from terrace_widget.lessons import check_move, effect_text, tip_moment
 # ## Tip 1: re-order sequences
 #
 # A card that sits on the "wrong" pile can move to another card of the same rank and
-# colour, and so uncover the card below it. Deal 5 reaches the moment after 139 moves: the
+# colour, and so uncover the card below it. Deal 5 reaches the moment after 53 moves: the
 # player without the tip would deal here.
 
 # %%
@@ -67,7 +67,7 @@ print(check_move(reorder, w1.game))
 print(effect_text("klondike", "reorder"))
 
 # %% [markdown]
-# **Exercise 1.** Deal 7 reaches a moment for this tip after 223 moves
+# **Exercise 1.** Deal 7 reaches a moment for this tip after 55 moves
 # (`tip_moment("klondike", 7, "reorder").game()`). Which re-ordering is there, and which
 # card can go up once it is played?
 
@@ -81,7 +81,7 @@ print([tip.text for tip in st.reorderings(obs)])
 #
 # In Klondike a foundation's top card may come back down onto the tableau. It looks like a
 # step back, but the card brought down can take the next lower card of the other colour,
-# and so free a pile or turn a face-down card. Deal 158 reaches the moment after 124 moves.
+# and so free a pile or turn a face-down card. Deal 158 reaches the moment after 28 moves.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -100,7 +100,7 @@ print(check_move(down, w2.game))
 print(effect_text("klondike", "bring-down"))
 
 # %% [markdown]
-# **Exercise 2.** On deal 159 the moment comes after 404 moves. Which card comes down, and
+# **Exercise 2.** On deal 159 the moment comes after 86 moves. Which card comes down, and
 # what goes on it?
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true}
