@@ -11,11 +11,13 @@ lesson's "your move".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from . import coach, strategy
 from .game import Game
 from .players import RulePlayer, tips_for
+from .render import SvgString, svg_board
 from .strategy import TIP_NAMES
 
 MAX_MOVES = 3000
@@ -180,3 +182,37 @@ def effects_table(variant: str) -> list[dict[str, Any]]:
 def what_it_sees(game: Game) -> list[str]:
     """What the tips read in the position, sentence by sentence (only what a player sees)."""
     return [tip.text for tip in strategy.read_position(game.observation())]
+
+
+# ------------------------------------------------------------ pictures and solutions
+# (notebooks 01 and 02: every picture marks the move just played; a solution stays out of
+# sight until it is asked for)
+
+
+def picture(game: Game, *, width: int = 800) -> SvgString:
+    """The table of ``game`` as a picture, with the move just played marked: the last move
+    of its history, its source pile framed in dashed amber, its target in green, an arrow
+    between them (a deal marks the stock and the waste). A game with nothing played yet,
+    such as a new deal or a position built with ``Game.from_piles``, is drawn unmarked."""
+    history = game.history
+    return svg_board(game.observation(), width=width, move=history[-1] if history else None)
+
+
+def reveal(answer: str, *, label: str = "Show the solution") -> Any:
+    """A button that shows ``answer`` (plain text) under it when clicked, and hides it
+    again on a second click: an ``ipywidgets.VBox`` of the button and the text.
+
+    The answer stays out of sight until asked for, also in Voila, which hides the code
+    cells (a collapsed code cell would show its output there)."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    text = ipywidgets.HTML()
+    button = ipywidgets.Button(description=label, icon="eye")
+
+    def toggle(_: object) -> None:
+        shown = not text.value
+        text.value = f"<pre>{escape(answer)}</pre>" if shown else ""
+        button.description = "Hide the solution" if shown else label
+
+    button.on_click(toggle)
+    return ipywidgets.VBox([button, text])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from terrace_widget import Game, coach, lessons, plots
+from terrace_widget import Game, coach, lessons, plots, render
 from terrace_widget.players import RulePlayer, play_out, tips_for
 
 
@@ -103,3 +103,26 @@ def test_verdict_shares_keep_the_undecided_apart_and_the_bars_stack_to_100() -> 
     assert len(ax.patches) == 6  # three verdicts for each of two groups
     with pytest.raises(ValueError, match="no records"):
         plots.verdict_bars({})
+
+
+def test_the_picture_marks_the_move_just_played() -> None:
+    game = Game.from_piles("klondike", {"t1": ["KS"], "t2": [], "t3": ["#4C", "QD"]})
+    assert 'class="move"' not in lessons.picture(game)  # nothing played yet
+    game.play("t1-t2")
+    svg = lessons.picture(game, width=400)
+    assert svg == str(render.svg_board(game.observation(), width=400, move="t1-t2"))
+    assert 'class="move-source" data-pile="t1"' in svg
+    assert 'class="move-target" data-pile="t2"' in svg
+    game.play("deal")
+    assert 'class="move-source" data-pile="stock"' in lessons.picture(game)
+
+
+def test_reveal_hides_the_answer_until_the_button_is_clicked() -> None:
+    box = lessons.reveal("t2-f6 <then> deal", label="Show me")
+    button, text = box.children
+    assert button.description == "Show me" and text.value == ""
+    button.click()
+    assert text.value == "<pre>t2-f6 &lt;then&gt; deal</pre>"
+    assert button.description == "Hide the solution"
+    button.click()
+    assert text.value == "" and button.description == "Show me"

@@ -17,10 +17,14 @@
 # # The rules of Terrace, step by step
 #
 # Terrace is a two-deck patience: 104 cards, eight foundations, a reserve and nine tableau
-# piles. This notebook teaches its rules **one at a time, each on a small position built for
-# the purpose**, exactly as GNOME Aisleriot plays them. Every step has three parts: the rule
-# in plain words, a few lines of Python that try it (the printed facts are checked each time
-# the tests run), and the table drawn as a picture.
+# piles. **The goal is to put all 104 cards on the foundations**: each starts with a card of
+# the base rank and builds up, round the corner after the King, to 13 cards. This notebook
+# teaches the rules of Terrace, its six siblings and Klondike **one at a time, each on a
+# small position built for the purpose**, as GNOME Aisleriot plays them (less a few of its
+# bugs). Every step has three parts: the rule in plain words, a few lines of Python that try
+# it (the printed facts are checked each time the tests run), and the table drawn as a
+# picture. A picture marks the move just played: its source pile framed in dashed amber, its
+# target in green, an arrow between them.
 #
 # What you will learn:
 #
@@ -31,14 +35,22 @@
 # 5. the **stock lock**: when the stock refuses to deal and how it lifts;
 # 6. **Signora** and **Redheads**, which fill their spaces by themselves;
 # 7. **General's Patience**: foundations in suit, one redeal, then one card at a time;
-# 8. **Klondike** and its four options.
+# 8. **Klondike**: the deal and the goal;
+# 9. Klondike's **groups**, and face-down cards turning up;
+# 10. only a **King** into a space;
+# 11. Klondike's foundations, and a card **brought back down**;
+# 12. **draw three**: only the top waste card plays;
+# 13. **redeals**, option by option, and when a game is won or lost.
 #
 # Positions are made with `Game.from_piles(variant, {pile: cards}, base_rank=…)`. Cards are
 # written `AS 2H … TD JC QS KH` (T is ten) and listed **bottom → top**: the last card is the
-# one you can play. Cards not listed go face down to the bottom of the stock.
+# one you can play. Cards not listed go face down to the bottom of the stock (`#9C` is a card
+# placed face down, under a Klondike pile's face-up cards). `picture(g)` draws the table with
+# the last move marked.
 
 # %%
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError, TerraceWidget
+from terrace_widget.lessons import picture
 
 # Nine black cards that never build on each other (black on black) and never go to an
 # empty foundation while the base is 3: they keep the tableau full and quiet.
@@ -107,7 +119,7 @@ for pile, cards in before.items():
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-g
+picture(g)  # the base choice, T2 -> F6, marked
 
 # %% [markdown]
 # Undo takes the whole choice back (the filled piles and the waste card too), and redo
@@ -177,11 +189,11 @@ print("3D on an empty foundation?", g.explain("t2-f2") or "legal")
 # %% [markdown]
 # Each time the waste was emptied the stock dealt the next card **at once**: in Terrace the
 # waste is never empty while the stock has cards. F1 is now complete (13 cards, A♥ and 2♣
-# after the King), and K♦ sits on A♣ in T1.
+# after the King), and K♦ sits on A♣ in T1 (the last move, waste → T1, is marked).
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-g
+picture(g)
 
 # %% [markdown]
 # ## 3. Nothing on a base-rank card
@@ -212,7 +224,7 @@ print("T2 =", g.piles["t2"], "| 2D onto 3D:", g.explain("waste-t2"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-g
+picture(g)  # 3D onto 4C
 
 # %% [markdown]
 # ## 4. The reserve feeds only the foundations
@@ -243,6 +255,10 @@ print("two reserve cards at once:        ", g.explain("reserve-f1x2"))
 print("8D onto F1 (7C):                  ", g.explain("reserve-f1") or "legal")
 g.play("reserve-f1")
 print("reserve now", g.piles["reserve"], "| F1 ends", g.piles["f1"][-2:])
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+picture(g)
 
 # %% [markdown]
 # ## 5. The stock lock
@@ -285,7 +301,7 @@ print("T3's KS into the space?", g.explain("t3-t2"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-g
+picture(g)  # the deal that locked the stock: the padlock is on the stock
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -330,7 +346,7 @@ for variant in ("signora", "redheads"):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-g  # Redheads after the move: the reserve's 4♣ went into T1
+picture(g)  # Redheads after T1 -> F1: the reserve's 4♣ went into T1 by itself
 
 
 # %% [markdown]
@@ -367,7 +383,7 @@ print("first card of pass 2:", g.piles["waste"], "| deal again?", g.explain("dea
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-g
+picture(g)  # the first deal of the second pass
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -389,15 +405,17 @@ for variant, f1 in (("terrace", ["3H", "4C"]), ("generals-patience", ["3H", "4H"
     print(f"{variant:18} F1 = {' '.join(f1)}, 5D onto it: {g.explain('waste-f1') or 'legal'}")
 
 # %% [markdown]
-# ## 8. Klondike and its four options
+# ## 8. Klondike: the deal and the goal
 #
-# Klondike is the one-deck classic: seven tableau piles dealt in a triangle, only their top
-# cards face up; foundations start with the Aces and build up **in suit**; the tableau builds
-# down in alternating colours, **groups of cards move together**, and only a King (or a group
-# headed by a King) may go into a space. Foundation cards may come back down.
+# Klondike is the one-deck classic. **The goal: all 52 cards on the four foundations, each
+# one suit from the Ace up to the King.** Seven tableau piles are dealt in a triangle (one
+# card on T1, … seven on T7), only their top cards face up; the other 24 cards wait in the
+# stock, and the waste starts empty. The tableau builds down in alternating colours, as in
+# Terrace, but with no corner: nothing goes on an Ace, so a run can start no higher than a
+# King.
 #
-# Aisleriot offers four options, which differ only in how the stock works. All eleven games
-# are rows of one table, `VARIANTS`:
+# All eleven games are rows of one table, `VARIANTS`; Klondike's four options differ only
+# in the stock (cards per deal, redeals):
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -422,15 +440,186 @@ g
 # NBVAL_CHECK_OUTPUT
 print("T7 as a player sees it:", g.observation()["piles"]["t7"])
 print("stock", g.stock_count, "| waste", g.piles["waste"], "| redeals left", g.redeals_left)
-print(
-    "Q onto an empty pile?",
-    Game.from_piles("klondike", {"t1": [], "t2": ["#4C", "QD"]}).explain("t2-t1"),
-)
+print("cards to put up:", g.rules.cards, "| score now:", g.score)
+print("K onto A?", Game.from_piles("klondike", {"t1": ["AC"], "t2": ["KH"]}).explain("t2-t1"))
 
 # %% [markdown]
-# **Draw three** turns three cards per click (the last one on top, the only one you may
-# play). The redeal count is what separates the other three options. Let us click each
-# stock until it refuses (or 200 times) without playing anything else:
+# ## 9. Groups move together, and face-down cards turn up
+#
+# In Klondike **a run moves as one**: any face-up run of a pile, from one of its cards to
+# the top, may move if that card fits where it goes (one lower, the other colour). A move is
+# written with the number of cards: `t1-t2x3` moves three. When a move leaves a face-down
+# card on top of a pile, **it turns face up by itself**.
+#
+# Below, T1 holds 6♦ 5♠ 4♥ over a face-down card. The whole run fits on the 7♣ of T2, and its
+# upper part (5♠ 4♥) on the 6♥ of T3; the face-down cards are in play only once turned.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+g = Game.from_piles(
+    "klondike", {"t1": ["#9C", "6D", "5S", "4H"], "t2": ["#2D", "7C"], "t3": ["#JD", "6H"]}
+)
+
+
+def seen(pile):
+    """A pile as a player sees it (# for a face-down card)."""
+    return " ".join(g.observation()["piles"][pile])
+
+
+print("T1 as a player sees it:", seen("t1"))
+print("legal:", " ".join(map(str, g.legal_moves())))
+for move in ("t1-t2x2", "t1-t3x3", "t1-t2x4"):
+    print(f"{move}: {g.explain(move)}")
+g.play("t1-t2x3")
+print("after t1-t2x3, T1:", seen("t1"), "| T2:", seen("t2"))
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+picture(g)  # three cards moved as one, and the 9♣ turned up
+
+# %% [markdown]
+# ## 10. Only a King goes into a space
+#
+# An empty tableau pile takes **only a King**, or a run headed by a King. A Queen, or a run
+# headed by anything else, is refused, however well it would fit. (In Terrace a space takes
+# only the waste's card, whatever its rank.)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+g = Game.from_piles(
+    "klondike",
+    {
+        "t1": [],
+        "t2": ["#4C", "QD"],
+        "t3": ["#8S", "6D", "5S", "4H"],
+        "t4": ["#2S", "KS", "QH", "JC"],
+    },
+)
+for move in ("t2-t1", "t3-t1x3", "t4-t1x2"):
+    print(f"{move}: {g.explain(move)}")
+try:
+    g.play("t2-t1")
+except IllegalMoveError as error:
+    print("IllegalMoveError:", error)
+g.play("t4-t1x3")
+print("T1 now:", seen("t1"), "| T4:", seen("t4"))
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+picture(g)  # the King's run went into the space, and the 2♠ turned up
+
+# %% [markdown]
+# ## 11. Foundations, and a card brought back down
+#
+# A Klondike foundation starts with **an Ace**, builds up **in suit**, and takes **one card
+# at a time**. Unlike Terrace's, its cards are not final: **the top card of a foundation may
+# come back down** onto the tableau (the score, the number of cards up, drops by one). That
+# helps when a card needs somewhere to go: below, the 3♠ on the waste fits nowhere until the
+# 4♥ comes down onto the 5♠.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+g = Game.from_piles(
+    "klondike",
+    {
+        "f1": ["AH", "2H", "3H", "4H"],
+        "t1": ["#9C", "5S"],
+        "t2": ["#2C", "AC"],
+        "t3": ["#8D", "3C", "2D"],
+        "waste": ["3S"],
+    },
+)
+print("2D onto an empty foundation:", g.explain("t3-f2"))
+g.play("t2-f2")
+print("AC went up; T2 turned up", seen("t2"))
+print("2D onto AC:", g.explain("t3-f2"), "| 3C and 2D at once:", g.explain("t3-f2x2"))
+g.play("t2-f2")
+print("3S onto 5S:", g.explain("waste-t1"), "| score:", g.score)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+g.play("f1-t1")  # the 4♥ comes back down
+print("score:", g.score, "| T1:", seen("t1"), "| 3S onto it:", g.explain("waste-t1") or "legal")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+picture(g)  # F1 -> T1: the 4♥ brought down from the foundation
+
+# %% [markdown]
+# ## 12. Draw three: only the top card of the waste plays
+#
+# With **Three card deals** each click turns three cards onto the waste, the third one on
+# top. All three show, but **only the top one may be played**; the others come into play as
+# the cards above them leave. Here the click turns A♠, 6♦ and then 9♥: the Ace would go up
+# and the 6♦ would fit on the 7♣, but the 9♥ covers them.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+tableau = {f"t{i}": [card] for i, card in enumerate(["7C", "KD", "5D", "JH", "3C", "8D", "2S"], 1)}
+g = Game.from_piles("klondike-three-card", {**tableau, "stock": ["QH", "JS", "9H", "6D", "AS"]})
+g.play("deal")
+print("waste:", " ".join(g.piles["waste"]), "(top last) | stock:", g.stock_count)
+print("waste onto F1:", g.explain("waste-f1"))
+print("waste onto 7C:", g.explain("waste-t1"))
+print("two waste cards:", g.explain("waste-t1x2"))
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+picture(g)  # one click dealt three cards
+
+# %% [markdown]
+# ## 13. Redeals, option by option
+#
+# When the stock is empty, a click **redeals**: the waste turns back over into the stock, in
+# the order it was dealt, and no card is turned on that click. How often you may do this is
+# the option: **Single card deals** (the default) twice, **No redeals** never, **Three card
+# deals** and **Unlimited redeals** as often as you like. Here the stock is empty and the
+# waste holds 9♥ 6♥ Q♥ (all other cards are placed); each game redeals and deals the three
+# cards out again until it refuses, or five times.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+ALL = "A23456789TJQK"
+END_OF_PASS = {
+    "f1": [rank + "C" for rank in ALL],
+    "f2": [rank + "D" for rank in ALL],
+    "f3": [rank + "S" for rank in ALL],
+    "f4": ["AH", "2H", "3H", "4H", "5H"],
+    **{f"t{i}": [card] for i, card in enumerate(["KH", "8H", "JH", "TH", "7H"], 1)},
+    "waste": ["9H", "6H", "QH"],
+}
+for variant in ("klondike", "klondike-no-redeal", "klondike-three-card", "klondike-unlimited"):
+    g = Game.from_piles(variant, END_OF_PASS, rest_to=None)
+    redeals = 0
+    while redeals < 5 and g.is_legal("deal"):
+        g.play("deal")  # the redeal: the waste goes back, no card is turned
+        assert g.piles["waste"] == [] and g.stock_count == 3
+        while g.stock_count:
+            g.play("deal")
+        redeals += 1
+    then = g.explain("deal") or "the stock still redeals (the loop stops at five)"
+    print(f"{variant:20} {redeals} redeals, then: {then}")
+
+# %% [markdown]
+# The redeal click itself, in the default game: the waste is empty again, the stock holds
+# its three cards, and the next click turns the 9♥ again (the first card of the last pass).
+
+# %%
+# NBVAL_CHECK_OUTPUT
+g = Game.from_piles("klondike", END_OF_PASS, rest_to=None)
+g.play("deal")
+print("stock:", g.stock_count, "| waste:", g.piles["waste"], "| redeals left:", g.redeals_left)
+after = g.copy()
+after.play("deal")
+print("the next click turns", after.piles["waste"])
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+picture(g)  # the redeal: the mark is on the stock and the waste
+
+# %% [markdown]
+# On a real deal, clicking each stock until it refuses (or 200 times) without playing
+# anything else:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -450,6 +639,70 @@ for variant in ("klondike", "klondike-three-card", "klondike-no-redeal", "klondi
 # Single card deals (the default) give 24 + 1 + 24 + 1 + 24 = 74 clicks: three passes and
 # two redeals (a redeal click turns the waste over and shows no card).
 #
+# A Klondike game is **won** when the 52nd card goes up; after that no move is taken, not
+# even a card coming back down. It is **lost** only when it is proven that no way to win is
+# left (no move at all, or a search of what is reachable finds none); until then it stays
+# open. Below, the last King goes up; and a game with no redeal, an empty stock and seven
+# blocked piles (the twos lie face down) has no move left.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+full = {f: END_OF_PASS[f] for f in ("f1", "f2", "f3")}  # clubs, diamonds, spades
+g = Game.from_piles("klondike", {**full, "f4": [r + "H" for r in ALL[:-1]], "t1": ["KH"]})
+g.play("t1-f4")
+print(g.status, g.score, "| bring the K down?", g.explain("f4-t1"))
+
+# %%
+# NBVAL_CHECK_OUTPUT
+aces = {"f1": ["AC"], "f2": ["AD"], "f3": ["AH"], "f4": ["AS"]}
+tops = ["3C", "3D", "3S", "3H", "5C", "5S", "9C"]
+rest = [rank + suit for suit in "CDHS" for rank in ALL[1:] if rank + suit not in tops]
+piles = {
+    f"t{i}": ["#" + c for c in rest[6 * i - 6 : 6 * i]] + [top] for i, top in enumerate(tops, 1)
+}
+g = Game.from_piles("klondike-no-redeal", {**aces, **piles}, rest_to=None)
+print(g.status, g.legal_moves(), "| deal?", g.explain("deal"))
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Build a Terrace position where the stock is locked with **two** spaces open. How many
+#    waste cards must be played before it deals freely again?
+# 2. In Redheads, what happens when a move opens a space and the reserve is empty?
+#
+# Try them first; each solution is in the collapsed cell under it (click the three dots to
+# open it).
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# Solution 1: two, one into each space. Any card leaving the waste lifts the lock, but the
+# next deal locks the stock again while a space is open, and only waste cards fill spaces.
+g = Game.from_piles(
+    "terrace",
+    {**QUIET, "t2": [], "t5": [], "waste": ["5D"], "stock": ["9H", "8H", "7S"]},
+    base_rank=3,
+)
+locks = []
+for move in ("deal", "waste-t2", "deal", "waste-t5", "deal"):
+    g.play(move)
+    locks.append(g.stock_locked)
+    report(move)
+assert locks == [True, False, True, False, False]
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# Solution 2: the space takes the waste's top card; if that empties the waste, the stock
+# turns the next card onto it at once.
+tableau = {p: c for p, c in QUIET.items() if int(p[1:]) <= VARIANTS["redheads"].tableau}
+for waste in (["9S", "8H", "JC"], ["JC"]):
+    g = Game.from_piles(
+        "redheads",
+        {**tableau, "t1": ["3H"], "waste": waste, "stock": ["2S", "7D"]},
+        base_rank=3,
+    )
+    g.play("t1-f1")
+    assert g.piles["t1"] == ["JC"] and g.piles["reserve"] == []
+    print(f"waste {' '.join(waste)}: T1 got {g.piles['t1']}, the waste is now {g.piles['waste']}")
+
+# %% [markdown]
 # ## Where to go next
 #
 # * **Play**: [01-play.ipynb](01-play.ipynb), or `terrace_widget.play("generals-patience")`
@@ -459,7 +712,3 @@ for variant in ("klondike", "klondike-three-card", "klondike-no-redeal", "klondi
 #   the solver; [05](05-analyses.ipynb) compares the games.
 # * **Scripting**: [06](06-scripting-and-agents.ipynb) writes bots against this engine.
 # * **Reference**: `docs/engine-api.md` lists every call used here.
-#
-# Exercises for a class: build a position where the stock is locked with **two** spaces open
-# — how many waste cards must be played before it deals freely again? In Redheads, what
-# happens when a move opens a space and the reserve is empty?
