@@ -238,7 +238,7 @@ plots.length_boxes(lines, title=f"Moves in the winning lines ({LINES})")
 plt.show()
 
 # %%
-print(f"All the won deals of the saved run ({SOURCE}), clicks included:")
+print(f"All the won deals of the records ({SOURCE}), clicks included:")
 for variant in ("terrace", "klondike", "klondike-unlimited"):
     won = [r["length"] for r in solved if r["variant"] == variant and r["length"]]
     if won:
