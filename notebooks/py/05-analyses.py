@@ -18,220 +18,177 @@
 #
 # Every number in this notebook comes from `terrace_widget.analysis.analyze`, which solves
 # (or plays greedily) many deals and returns one record per deal. You will learn to read
-# such a study honestly, in five figures:
+# such a study honestly, in seven steps:
 #
-# 1. **winnability per game**, with 95% confidence intervals — and what to do with the deals
-#    the solver could not decide;
-# 2. **the base-card choice** in Terrace: how many of the four candidates win a deal;
-# 3. **solution lengths**: how many moves a win takes;
-# 4. **a greedy player against the solver** on the same deals;
-# 5. **the scores** the greedy player reaches.
+# 1. **which game is hardest**: winnability per game, with 95% confidence intervals, and
+#    what to do with the deals the solver could not decide;
+# 2. **the won share against the budget**: what more search would buy;
+# 3. **the base-card choice** in Terrace: how many of the four candidates win a deal;
+# 4. **solution lengths**, with and without the clicks on the stock;
+# 5. **a greedy player against the solver** on the same deals;
+# 6. **fair play against seeing play**: a player who sees only what you see, against the
+#    solver, which sees every card;
+# 7. **the scores** the greedy player reaches.
 #
 # **Three verdicts.** The solver answers `won` (a winning line found), `unwinnable` (the
 # whole reachable space searched) or `unknown` (the node budget ran out). An `unknown` deal
 # is neither a win nor a loss, so the true share of winnable deals lies **between** the won
-# share and the won-plus-unknown share; the figures show both.
+# share and the won-plus-unknown share. Every figure and table below keeps the undecided
+# deals apart, and says which solver version, node budget and number of deals it comes
+# from; every share has its 95% interval (Wilson's, for a proportion).
 #
-# **Where the figures come from.** The full figures come from a saved run,
-# `notebooks/data/winnability.jsonl` (`analyze`'s cache format: every record keeps its node
-# budget), written by
+# **Where the figures come from.** Saved runs in `notebooks/data/`, each written by one
+# command (run from the repository's root):
 #
 #     python benchmarks/winnability.py --deals 1000 --budget 100000 \
-#         --cache notebooks/data/winnability.jsonl
+#         --cache notebooks/data/winnability.jsonl        # the solver, deals 1..1000
+#     python benchmarks/winnability.py --deals 150 --budget 100000 --bases each \
+#         --games terrace,generals-patience --cache notebooks/data/winnability-bases.jsonl
+#     python benchmarks/notebook_05_data.py greedy      # greedy.jsonl: deals 1..1000
+#     python benchmarks/notebook_05_data.py lengths     # solution-lengths.jsonl
+#     python benchmarks/notebook_05_data.py budgets     # budget-check.jsonl
+#     python benchmarks/strategy.py --deals 2000 --data notebooks/data  # strategy-<game>.jsonl
 #
-# When that file is missing (or `RESULTS = None`), the notebook solves a **small live
-# sample** instead (`N_DEALS` deals per game at `BUDGET` nodes: what the tests run), and
-# every figure says so in its title.
+# When `winnability.jsonl` is missing (or `RESULTS = None`), the notebook solves a **small
+# live sample** instead (`N_DEALS` deals per game at `BUDGET` nodes), and the titles say so.
 
 # %% tags=["parameters"]
 # Parameters (papermill-style: this cell is tagged "parameters")
 N_DEALS = 5  # deals per game of the live sample (used when there are no saved results)
 BUDGET = 20_000  # solver nodes per deal in the live sample
-N_GREEDY = 40  # deals per game for the greedy player when the saved run has none
 EXECUTOR = "serial"  # analyze() in this process; None: one process per core
 RESULTS = "data/winnability.jsonl"  # the saved full run (None: the live sample)
-# Every candidate base card solved: the first of these files that exists (None: live sample)
-BASES = ("data/winnability-bases.jsonl", "data/terrace-bases.jsonl")
+BASES = "data/winnability-bases.jsonl"  # every candidate base card solved
+GREEDY = "data/greedy.jsonl"  # the greedy player on the same deals
+LENGTHS = "data/solution-lengths.jsonl"  # winning lines re-solved and counted
+CHECK = "data/budget-check.jsonl"  # deals 1..30 solved again at smaller budgets
+FAIR = "data/strategy-*.jsonl"  # the fair player's games, one file per game
 
 # %%
-from collections import Counter
+import json
 from pathlib import Path
 
 # %matplotlib inline
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
 
-from terrace_widget import VARIANTS
-from terrace_widget.analysis import (
-    analyze,
-    load_results,
-    markdown_table,
-    summarize,
-    wilson_interval,
-)
+from terrace_widget import plots
+from terrace_widget.analysis import analyze, load_results, summarize
 
-plt.style.use("default")
-plt.rcParams.update(
-    {
-        "figure.figsize": (9, 4),
-        "figure.dpi": 90,
-        "axes.grid": True,
-        "grid.alpha": 0.3,
-        "axes.spines.top": False,
-        "axes.spines.right": False,
-        "axes.titlesize": 11,
-    }
-)
-VERDICTS = ("won", "unknown", "unwinnable")
-COLOURS = {"won": "#2e7d32", "unknown": "#bdbdbd", "unwinnable": "#c62828"}
-LABELS = {
-    "won": "won (a winning line found)",
-    "unknown": "unknown (budget ran out)",
-    "unwinnable": "unwinnable (proved)",
-}
-
-
-def verdict_bars(ax, groups, *, xlabel, title):
-    """Stacked bars of won / unknown / unwinnable shares, one bar per group.
-
-    ``groups`` maps a label to a Counter of verdicts. The black whisker is the 95%
-    Wilson interval of the won share; n is the number of searches in the group.
-    """
-    labels = [label for label in groups if sum(groups[label].values())]
-    bottom = [0.0] * len(labels)
-    for verdict in VERDICTS:
-        shares = [100 * groups[g][verdict] / sum(groups[g].values()) for g in labels]
-        ax.bar(
-            labels,
-            shares,
-            bottom=bottom,
-            color=COLOURS[verdict],
-            label=LABELS[verdict],
-            hatch="//" if verdict == "unknown" else None,
-            edgecolor="white",
-        )
-        bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
-    for x, label in enumerate(labels):
-        n = sum(groups[label].values())
-        won = groups[label]["won"]
-        low, high = wilson_interval(won, n)
-        ax.errorbar(
-            x,
-            100 * won / n,
-            yerr=[[100 * (won / n - low)], [100 * (high - won / n)]],
-            color="black",
-            capsize=4,
-        )
-        ax.text(x, 101, f"n={n}", ha="center", va="bottom", fontsize=8)
-    ax.set_ylim(0, 112)
-    ax.set_ylabel("share of searches (%)")
-    ax.set_xlabel(xlabel)
-    ax.set_title(title)
-
-
-def label(variant):
-    """A short name: the game, and for Klondike the cards per click and the redeals."""
-    rules = VARIANTS[variant]
-    if rules.family != "klondike":
-        return rules.name
-    redeals = "unlimited" if rules.redeals is None else rules.redeals
-    return f"Klondike, draw {rules.deal_count}, redeals {redeals}"
-
+plt.rcParams.update({"figure.dpi": 90, "axes.spines.top": False, "axes.spines.right": False})
 
 # %% [markdown]
 # ## The records
 #
 # One record per deal (and player): the verdict, the length of the winning line, the nodes
-# searched, the node budget, and for Terrace and General's Patience the base card.
-
-# %%
-if RESULTS is not None and Path(RESULTS).exists():
-    records = load_results(RESULTS, as_frame=False)
-    solved = [r for r in records if r["player"] == "solver"]
-    budgets = sorted({r["budget"] for r in solved})
-    deals = sorted(set(Counter(r["variant"] for r in solved if r["base_mode"] != "each").values()))
-    SOURCE = (
-        f"saved run: {'-'.join(map(str, deals[:1] + deals[1:][-1:]))} deals per game, "
-        f"{'/'.join(f'{b:,}' for b in budgets)} nodes"
-    )
-else:
-    records = analyze("all", N_DEALS, BUDGET, executor=EXECUTOR, progress=False, as_frame=False)
-    solved = records
-    SOURCE = f"small live sample: {N_DEALS} deals per game, {BUDGET:,} nodes"
-print(SOURCE)
+# searched, the node budget, the solver version, and for Terrace and General's Patience the
+# base card. A small live study shows the format:
 
 # %%
 # NBVAL_CHECK_OUTPUT
 sample = analyze(
     "klondike-three-card", 3, BUDGET, executor=EXECUTOR, progress=False, as_frame=False
 )
-print({key: sample[0][key] for key in ("variant", "seed", "player", "verdict", "length", "budget")})
-
-# %% [markdown]
-# `summarize` turns the records into one row per game: counts, the won share with its 95%
-# Wilson interval, and the interval the true winnability lies in.
+print({key: sample[0][key] for key in ("variant", "seed", "verdict", "length", "nodes", "budget")})
 
 # %%
-# NBVAL_IGNORE_OUTPUT
-summary = summarize([r for r in solved if r["base_mode"] != "each"], as_frame=False)
-order = [v for v in VARIANTS if any(s["variant"] == v for s in summary)]
-summary = sorted(summary, key=lambda s: order.index(s["variant"]))
-Markdown(markdown_table(summary))
+if RESULTS is not None and Path(RESULTS).exists():
+    records = load_results(RESULTS, as_frame=False)
+else:
+    records = analyze("all", N_DEALS, BUDGET, executor=EXECUTOR, progress=False, as_frame=False)
+solved = [r for r in records if r["player"] == "solver" and r["base_mode"] != "each"]
+SOURCE = plots.source_note(solved)
+print(SOURCE)
 
 # %% [markdown]
-# ## 1. Winnability per game
+# ## 1. Which game is hardest?
 #
-# The green bar is the share of deals the solver won, with its 95% interval (black); the
-# grey, hatched part is the share it could not decide. The true winnability lies somewhere
-# over the green and grey together: at least the green, at most green plus grey.
+# `summarize` gives one row per game; `plots.ranking` sorts them hardest first, by the won
+# share (the lower end of the winnability), and adds the ranks the 95% intervals allow: a
+# game is surely harder than another only when its whole interval lies below the other's.
+
+# %%
+ranked = plots.ranking(summarize(solved, as_frame=False))
+versions = {r["variant"]: r["solver_version"] for r in solved}
+Markdown(plots.ranking_table(ranked, versions))
+
+# %%
+print(plots.ranking_answer(ranked))
+
+# %% [markdown]
+# **The plain answer.** At 100,000 nodes, **General's Patience** is the hardest game: the
+# solver won 3.3% of its deals and proved 60.9% lost, so at most 39% (95% CI: 42%) are
+# winnable. Only **Klondike without redeals** might be as hard: it is won 10.7% of the time,
+# but 58% of its deals stay undecided. **Terrace** is the easiest by the won share (95.6%);
+# the intervals cannot tell it apart from Redheads, Klondike draw one with two redeals or
+# draw one with unlimited redeals, whose undecided deals leave room above it. The middle of
+# the table is a tie: ranks such as "3–10" say that the data order those games only loosely.
+#
+# The same rows as a picture: green the won share with its 95% interval (black), grey the
+# undecided deals, red the deals proved lost. The true winnability lies over the green and
+# the grey: at least the green, at most green plus grey.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-fig, ax = plt.subplots(figsize=(9, 5.5))
-labels = [label(s["variant"]) for s in summary]
-ys = range(len(summary))
-won = [100 * s["won_share"] for s in summary]
-unknown = [100 * (s["winnable_high"] - s["winnable_low"]) for s in summary]
-ax.barh(ys, won, color=COLOURS["won"], label=LABELS["won"])
-ax.barh(
-    ys,
-    unknown,
-    left=won,
-    color=COLOURS["unknown"],
-    hatch="//",
-    edgecolor="white",
-    label=LABELS["unknown"],
-)
-ax.errorbar(
-    won,
-    ys,
-    xerr=[
-        [w - 100 * s["won_ci_low"] for w, s in zip(won, summary, strict=True)],
-        [100 * s["won_ci_high"] - w for w, s in zip(won, summary, strict=True)],
-    ],
-    fmt="none",
-    color="black",
-    capsize=3,
-)
-for y, s in zip(ys, summary, strict=True):
-    ax.text(101, y, f"n={s['deals']}", va="center", fontsize=8)
-ax.set_yticks(ys, labels)
-ax.invert_yaxis()
-ax.set_xlim(0, 112)
-ax.set_xlabel("share of deals (%)")
-ax.set_title(f"Winnability per game ({SOURCE})")
-ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
-fig.tight_layout()
+plots.winnability_bars(ranked, title=f"Winnability per game, hardest first ({SOURCE})")
 plt.show()
 
 # %% [markdown]
-# A wide grey part means the
-# budget was too small for that game: General's Patience, Redheads and Klondike with few
-# redeals keep many deals undecided, while Terrace and Klondike with draw three are decided
-# almost always. To narrow the intervals, raise the
-# budget; to narrow the black whiskers, add deals.
+# A wide grey part means the budget was too small for that game: General's Patience,
+# Redheads and Klondike with few redeals keep many deals undecided. To narrow the grey,
+# raise the budget (next section); to narrow the black whiskers, add deals.
 #
-# ## 2. The base card: how many of the four win?
+# ## 2. The won share against the budget
+#
+# Each record keeps `nodes`, the positions its search made before it answered. The search
+# is deterministic (with no time limit), so a record decided in *n* nodes says what a
+# smaller budget *b* ≥ *n* would have answered, and a curve over *b* needs no new run.
+#
+# **Does that hold for this solver?** Not exactly, and `solver.solve` says why: it spends
+# its budget in restarts (`solver.RESTARTS`), attempts of 700 nodes in the Terrace games
+# and, in Klondike, 150 attempts of 300 nodes and then longer ones; the last attempt gets
+# whatever is left, up to two attempts' worth. A run with a smaller budget makes the same
+# attempts as the 100,000-node run (a depth-first search goes the same way whatever its
+# budget, and the attempts share the same table of proven losses) up to its last one,
+# which may run up to one attempt's length longer than the big run's attempt at that
+# point. Those extra nodes can decide a deal differently: win it earlier, or miss the win
+# that the big run found in its next attempt. So the curve from the nodes is exact up to
+# what one attempt's extra nodes change: much at 1,000 nodes (one or two attempts in all),
+# little once a budget holds dozens of attempts. The check below solved deals 1..30 of
+# every game again at three budgets:
+
+# %%
+check = plots.budget_check(solved, load_results(CHECK, as_frame=False))
+for row in check:
+    print(f"{row['budget']:>6,} nodes: {row['agree']} of {row['deals']} verdicts as predicted")
+    for variant, seed, predicted, found in row["differ"]:
+        print(f"    {variant} #{seed}: {predicted} predicted, {found} found")
+
+# %% [markdown]
+# At 1,000 nodes 17 of the 330 verdicts differ, all the same way: the nodes count a deal as
+# won that a fresh 1,000-node search leaves undecided (its longer last attempt went another
+# way). At 5,000 and 25,000 nodes all 330 match. So the curves below are a little
+# optimistic at their left end (1,000–2,000 nodes) and otherwise exact, up to the sampling
+# error of their 95% bands.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+grid = (1_000, 2_000, 3_000, 5_000, 10_000, 20_000, 30_000, 50_000, 100_000)
+budgets = [b for b in grid if b <= min(r["budget"] for r in solved)]
+curves = plots.budget_curves(solved, budgets)
+plots.budget_plot(curves, budgets, title=f"Deals decided within a budget ({SOURCE}; 95% bands)")
+plt.show()
+
+# %% [markdown]
+# **What it says.** Only two games have levelled off: Klondike with draw three and with
+# unlimited redeals gain less than 2 points of won share from 30,000 to 100,000 nodes. All
+# the others still climb on this log scale: Terrace 4 points, the other Terrace games 5–10,
+# and Klondike with two redeals 16 (from 35% to 51%). So the won shares of section 1 are
+# lower ends that a larger budget will raise, fastest for Klondike with two redeals, whose
+# rank is the least settled. General's Patience is the exception the other way: its
+# proofs of a loss come almost all within 1,000 nodes (61%), its wins hardly come at all.
+#
+# ## 3. The base card: how many of the four win?
 #
 # In Terrace and General's Patience the player chooses the base from four cards. With every
 # candidate solved (`analyze(..., bases="each")`), we count for each deal how many of its
@@ -241,38 +198,15 @@ plt.show()
 # %%
 # NBVAL_IGNORE_OUTPUT
 each = [r for r in records if r["base_mode"] == "each"]
-base_source = SOURCE
-for path in BASES or ():
-    if not each and Path(path).exists():
-        each = load_results(path, as_frame=False)
-        budgets = sorted({r["budget"] for r in each})
-        base_source = f"saved run {Path(path).name}: {'/'.join(f'{b:,}' for b in budgets)} nodes"
+if not each and Path(BASES).exists():
+    each = load_results(BASES, as_frame=False)
 if not each:
-    each = analyze(
-        "terrace", N_DEALS, BUDGET, bases="each", executor=EXECUTOR, progress=False, as_frame=False
-    )
-    base_source = f"small live sample: {N_DEALS} deals, {BUDGET:,} nodes"
-per_deal = {}
-for r in each:
-    per_deal.setdefault((r["variant"], r["seed"]), []).append(r["verdict"])
-games_each = [v for v in VARIANTS if any(key[0] == v for key in per_deal)]
-fig, ax = plt.subplots(figsize=(9, 4))
-width = 0.8 / len(games_each)
-for k, variant in enumerate(games_each):
-    deals_v = [v for key, v in per_deal.items() if key[0] == variant]
-    wins = Counter(v.count("won") for v in deals_v)
-    xs = [x + (k - (len(games_each) - 1) / 2) * width for x in range(5)]
-    shares = [100 * wins[x] / len(deals_v) for x in range(5)]
-    bars = ax.bar(xs, shares, width, label=f"{label(variant)} ({len(deals_v)} deals)")
-    ax.bar_label(bars, fmt="%.0f", fontsize=7)
-    decides = sum(0 < v.count("won") < len(v) for v in deals_v)
-    print(f"{label(variant)}: {decides} of {len(deals_v)} deals won with some bases, not others")
-ax.set_xticks(range(5))
-ax.set_xlabel("candidate base cards that win the deal (count)")
-ax.set_ylabel("share of deals (%)")
-ax.set_title(f"Winning base cards per deal ({base_source})")
-ax.legend(fontsize=8)
-fig.tight_layout()
+    live = {"executor": EXECUTOR, "progress": False, "as_frame": False}
+    each = analyze("terrace", N_DEALS, BUDGET, bases="each", **live)
+counts = plots.winning_bases(each)
+for variant, row in counts.items():
+    print(f"{plots.game_label(variant)}: {sum(row[1:4])} of {sum(row)} deals won with some bases")
+plots.winning_bases_bars(counts, title=f"Winning base cards per deal ({plots.source_note(each)})")
 plt.show()
 
 # %% [markdown]
@@ -281,80 +215,130 @@ plt.show()
 # choices.) Notebook 03 shows *which* base cards win in Terrace: those whose rank is not
 # buried deep in the reserve.
 #
-# ## 3. Solution lengths
+# ## 4. Solution lengths, with and without the stock clicks
 #
-# How many moves does the solver's winning line take? A Terrace win plays all 104 cards
-# (each dealt, then moved once or more), a Klondike win 52; every click on the stock counts
-# as one move.
+# How many moves does the solver's winning line take? Every click on the stock (a deal, or
+# turning the waste over for a redeal) is a move of its own, and the games click very
+# differently: Klondike with unlimited redeals goes round its stock a dozen times. So we
+# count both. The saved records have only the length; `notebook_05_data.py lengths` solved
+# the first 50 won deals of each game again (all 33 of General's Patience) with the same
+# solver and budget, checked that each line is the saved one, replayed it and counted its
+# clicks. The medians come with a distribution-free 95% interval.
+
+# %%
+lines = [json.loads(line) for line in Path(LENGTHS).read_text(encoding="utf-8").splitlines()]
+versions_budgets = sorted({(x["solver_version"], x["budget"]) for x in lines})
+LINES = ", ".join(f"solver v{v}, {b:,} nodes" for v, b in versions_budgets)
+LINES += ", the first 50 won deals per game (or all)"
+Markdown(plots.length_table(plots.length_rows(lines)) + f"\n\nMedians (95% CI); {LINES}.")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-won_games = {r["variant"] for r in solved if r["length"]}
-games = [s["variant"] for s in summary if s["variant"] in won_games]
-data = [[r["length"] for r in solved if r["variant"] == v and r["length"]] for v in games]
-fig, ax = plt.subplots(figsize=(10, 5))
-ax.boxplot(data, widths=0.6)
-ax.set_xticks(range(1, len(games) + 1), [label(v) for v in games], rotation=35, ha="right")
-ax.set_ylabel("length of the winning line (moves, stock clicks included)")
-ax.set_ylim(bottom=0)
-ax.set_title(f"Solution lengths of the won deals ({SOURCE})")
-fig.tight_layout()
+plots.length_boxes(lines, title=f"Moves in the winning lines ({LINES})")
 plt.show()
 
+# %%
+print(f"All the won deals of the records ({SOURCE}), clicks included:")
+for variant in ("terrace", "klondike", "klondike-unlimited"):
+    won = [r["length"] for r in solved if r["variant"] == variant and r["length"]]
+    if won:
+        median, low, high = plots.median_interval(won)
+        print(f"    {plots.game_label(variant)}: median {median:g} (95% CI {low:g}–{high:g})")
+
 # %% [markdown]
-# **What it says.** A Terrace-family win takes well over twice as many moves as a Klondike
-# win: twice the cards, and every stock card is dealt with a click of its own.
+# **What it says.** With the clicks, a Terrace win takes about 1.6 times as many moves as a
+# Klondike win with draw one and two redeals (medians 258 and 157 over all won deals), and
+# Klondike with unlimited redeals takes more than Terrace (284), almost all of it clicks.
+# **Without the clicks** the picture is simple: a Klondike win takes about 90 card moves in
+# every variant, and the Terrace games 145–220, about twice as many, which is what twice the
+# cards (104 against 52) predicts: roughly 1.4–2.1 moves per card in every game. The
+# lengths are those of the solver's lines, which are not the shortest ones (it does not
+# look for short lines: Klondike's 200 clicks with unlimited redeals are the solver using
+# its redeals, not a need of the deal).
 #
-# ## 4. A greedy player against the solver
+# ## 5. A greedy player against the solver
 #
 # `greedy_play` is a simple deterministic player (cards to the foundations first, then moves
-# that free a card, then the waste, then a deal; notebook 04 describes it). It runs in a few
-# milliseconds, so it plays the same deals as the solver. Its failures prove nothing about
-# the deal: they count as `unknown`.
+# that free a card, then the waste, then a deal; notebook 04 describes it). It played the
+# same 1,000 deals per game as the solver (`greedy.jsonl`). Where the player chooses the
+# base (Terrace, General's Patience), it plays each of the four candidates and keeps the
+# game that goes furthest: there it has four tries at each deal. **How the two are compared:** a
+# deal the greedy player did not win is a loss *for the greedy player* (it proves nothing
+# about the deal); the solver's undecided deals are shown apart (grey), never as losses.
+# The gap between the two lies between "known winnable, greedy lost" and "not proved lost,
+# greedy lost", paired deal by deal. The table also compares the two on the deals the
+# solver decided only.
+
+# %%
+if Path(GREEDY).exists():
+    greedy = load_results(GREEDY, as_frame=False)
+else:
+    live = {"executor": EXECUTOR, "progress": False, "as_frame": False}
+    greedy = analyze("all", N_DEALS, player="greedy", **live)
+greedy_won = {(r["variant"], r["seed"]): r["verdict"] == "won" for r in greedy}
+greedy_rows = plots.against_solver(greedy_won, solved)
+GREEDY_SOURCE = f"{plots.source_note(greedy)} against {SOURCE}"
+table = plots.against_solver_table(greedy_rows, "greedy")
+print(plots.against_solver_note(greedy_rows, "greedy player"))
+Markdown(f"{table}\n\nShares (95% CI), paired on the same deals; {GREEDY_SOURCE}.")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-greedy = [r for r in records if r["player"] == "greedy"]
-if greedy:
-    greedy_source = SOURCE
-else:
-    n_greedy = min(N_GREEDY, max(Counter(r["variant"] for r in solved).values()))
-    greedy = analyze(
-        "all", n_greedy, player="greedy", executor=EXECUTOR, progress=False, as_frame=False
-    )
-    greedy_source = f"greedy: {n_greedy} deals per game"
-seeds = {(r["variant"], r["seed"]) for r in greedy}
-paired = [r for r in solved if (r["variant"], r["seed"]) in seeds and r["base_mode"] != "each"]
-fig, ax = plt.subplots(figsize=(10, 4.5))
-width = 0.38
-for k, (player, rows, colour) in enumerate(
-    (("greedy player", greedy, "#ef6c00"), ("solver", paired, COLOURS["won"]))
-):
-    shares, errors = [], [[], []]
-    for v in order:
-        group = [r for r in rows if r["variant"] == v]
-        n, won_ = len(group), sum(r["verdict"] == "won" for r in group)
-        low, high = wilson_interval(won_, n)
-        shares.append(100 * won_ / max(1, n))
-        errors[0].append(100 * (won_ / max(1, n) - low))
-        errors[1].append(100 * (high - won_ / max(1, n)))
-    xs = [i + (k - 0.5) * width for i in range(len(order))]
-    ax.bar(xs, shares, width, color=colour, label=player)
-    ax.errorbar(xs, shares, yerr=errors, fmt="none", color="black", capsize=2)
-ax.set_xticks(range(len(order)), [label(v) for v in order], rotation=35, ha="right")
-ax.set_ylabel("deals won (%)")
-ax.set_ylim(0, 105)
-ax.set_title(f"Greedy player and solver on the same deals ({greedy_source}; {SOURCE})")
-ax.legend(fontsize=8)
-fig.tight_layout()
+title = f"Greedy player and solver on the same deals\n({GREEDY_SOURCE})"
+plots.against_solver_bars(greedy_rows, player="greedy player", title=title)
 plt.show()
 
 # %% [markdown]
-# **What it says.** Looking ahead is worth a great deal: in every game the solver, even with
-# a budget, wins several times as many deals as the greedy player, which wins only the odd
-# easy deal (and none at all in the hardest games).
+# **What it says.** Looking ahead is worth a great deal: in every game the solver wins
+# several times as many deals as the greedy player, which wins 26% of the Terrace deals,
+# 13% of Klondike's (draw one, two redeals) and none of General's Patience. The greedy
+# player even wins some deals the solver left undecided (51 in Klondike with two redeals):
+# a win proves a deal winnable, so those deals narrow the solver's interval from above.
 #
-# ## 5. Scores reached
+# ## 6. Fair play against seeing play
+#
+# The solver sees every card: the order of the stock (73–89 of the 104 cards at the start of
+# a Terrace game, 24 in Klondike) and Klondike's 21 face-down cards. A human does not.
+# `RulePlayer` is a **fair** rule-based player: it sees only `Game.observation()` and plays
+# the Aisleriot tips of notebooks 03 and 04 (here with every tip on, the configuration
+# `all`). The strategy study (`benchmarks/strategy.py`) played deals 1..2000 of every game
+# with it; on deals 1..1000, which the solver played too, the two are compared deal by
+# deal, as the greedy player was above.
+
+# %%
+fair = []
+for path in sorted(Path().glob(FAIR)):
+    fair += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+newest = max((row["player_version"] for row in fair), key=int)  # never mix two players
+fair = [row for row in fair if row["player_version"] == newest]
+fair_won = {(row["spec"], row["seed"]): bool(row["games"]["all"][0]) for row in fair}
+fair_rows = plots.against_solver(fair_won, solved)
+FAIR_SOURCE = f"fair player v{newest}, every tip on, against {SOURCE}"
+table = plots.against_solver_table(fair_rows, "fair player")
+print(plots.against_solver_note(fair_rows, "fair player"))
+Markdown(f"{table}\n\nShares (95% CI), paired on the same deals; {FAIR_SOURCE}.")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+title = f"Fair play against seeing play\n({FAIR_SOURCE})"
+plots.against_solver_bars(fair_rows, player="fair player (every tip)", title=title)
+plt.show()
+
+# %% [markdown]
+# **What it says.** Seeing every card and searching is worth far more than every tip
+# together: the fair player wins 11% of the Terrace deals, against the solver's 96%, 17%
+# of Klondike's (draw one, two redeals) against at least 51%, and at best a quarter of the
+# deals of any game (Redheads, 26%). Paired deal by deal, the winnable deals it loses are
+# at least 40 points of the deals in every game but the two the solver rarely wins
+# (General's Patience, Klondike without redeals). It never wins a deal the solver proved
+# lost (a check on both), and it wins 72 deals the solver left undecided, 66 of them in
+# Klondike with two redeals: those are winnable, so they raise the lower end of that
+# game's winnability. The gap mixes two things, the hidden cards and the look-ahead (the
+# rule player does not search at all), so it is an upper bound on what the hidden cards
+# alone cost; a fair player that searches the worlds the hidden cards could be in
+# (`advice.solve_fair`) would close part of it.
+#
+# ## 7. Scores reached
 #
 # The greedy player's score is the number of cards it got onto the foundations: how far a
 # game goes without any look-ahead (the box holds the middle half of the deals, the line is
@@ -362,23 +346,14 @@ plt.show()
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-played = [v for v in VARIANTS if any(r["variant"] == v for r in greedy)]
-data = [[100 * r["score"] / VARIANTS[v].cards for r in greedy if r["variant"] == v] for v in played]
-fig, ax = plt.subplots(figsize=(10, 5))
-ax.boxplot(data, widths=0.6, showmeans=True)
-ax.set_xticks(range(1, len(played) + 1), [label(v) for v in played], rotation=35, ha="right")
-ax.set_ylim(0, 102)
-ax.set_ylabel("cards on the foundations at the end (% of the pack)")
-ax.set_title(f"How far the greedy player gets ({greedy_source})")
-fig.tight_layout()
+plots.score_boxes(greedy, title=f"How far the greedy player gets ({plots.source_note(greedy)})")
 plt.show()
 
 # %% [markdown]
 # **What it says.** The greedy player gets furthest in Terrace and least far in Klondike,
 # where the cards it needs lie face down, and in General's Patience, whose foundations take
-# only cards of their own suit.
-# A high score is not a win: most of the greedy player's Terrace games end two thirds of the
-# way there.
+# only cards of their own suit. A high score is not a win: the Terrace games the greedy
+# player loses end, in the median, 62% of the way there.
 #
 # ## Reproduce and extend
 #
@@ -387,8 +362,9 @@ plt.show()
 #   the file instead of solving again.
 # * `executor=None` uses every core; any `concurrent.futures.Executor` works (a Dask
 #   client's `get_executor()` spreads a study over a cluster).
-# * `summarize(records)` and `markdown_table(...)` give the table above; `load_results(path)`
-#   reads a cache file back.
+# * `summarize(records)` gives one row per game; `terrace_widget.plots` draws this
+#   notebook's figures and tables from records (`ranking`, `budget_curves`,
+#   `against_solver`, …); `load_results(path)` reads a cache file back.
 
 # %% [markdown]
 # ## Where next
