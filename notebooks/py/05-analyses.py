@@ -349,8 +349,8 @@ for row in fair_ceiling(ceiling, fair, solved):
     rule, seeing, (d, lo, hi) = row["rule"], row["solver"], row["rule"]["difference"]
     print(f"{row['game']:9} {row['deals']} deals: look-ahead {row['won']:.1%} "
           f"({row['low']:.1%}-{row['high']:.1%}), rule player {rule['won']:.1%}, "
-          f"difference {100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}); "
-          f"all-seeing solver {seeing['won']:.1%} won, {seeing['undecided']} undecided")  # fmt: skip
+          f"difference {100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}); all-seeing "
+          f"solver {seeing['won']:.1%} won, {seeing['undecided']} undecided")  # fmt: skip
 
 # %% [markdown]
 # The look-ahead triples the Terrace win rate, yet stays more than 60 points below the

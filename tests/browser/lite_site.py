@@ -166,9 +166,23 @@ def add_cell(page: Any, code: str) -> None:
 
 
 def run_all(page: Any) -> None:
-    """Run ▸ Run All Cells, from the menu bar."""
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-content .lm-Menu-item", has_text="Run All Cells").first.click()
+    """Run ▸ Run All Cells, from the menu bar (again if the page was not ready for it: some
+    cell's prompt must show ``[*]`` or a count)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-content .lm-Menu-item", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_function(
+                """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                  .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))""",
+                timeout=10_000,
+            )
+            return
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+    raise AssertionError("Run All Cells did not start the run")
 
 
 def wait_until_run(page: Any, timeout: float = KERNEL_BOOT_TIMEOUT) -> None:
@@ -187,6 +201,17 @@ def wait_until_run(page: Any, timeout: float = KERNEL_BOOT_TIMEOUT) -> None:
         timeout=timeout,
         polling=250,
     )
+
+
+def show_collapsed_cells(page: Any) -> None:
+    """Expand every collapsed input and output (the exercises' solutions are saved
+    collapsed): a collapsed cell shows no prompt, and its outputs must be read too."""
+    placeholders = page.locator(".jp-InputPlaceholder, .jp-OutputPlaceholder")
+    for _ in range(200):
+        if placeholders.count() == 0:
+            return
+        placeholders.first.click()
+    raise AssertionError("collapsed cells would not expand")
 
 
 def cell_outputs(page: Any) -> list[dict[str, Any]]:

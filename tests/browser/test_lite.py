@@ -38,6 +38,7 @@ from .lite_site import (
     open_notebook,
     run_all,
     run_cell,
+    show_collapsed_cells,
     static_server,
     wait_until_run,
 )
@@ -248,6 +249,7 @@ def test_notebook_runs_offline(lite_page, lite_server: StaticServer, notebook: s
     open_notebook(page, lite_server, notebook)
     run_all(page)
     wait_until_run(page, timeout=KERNEL_BOOT_TIMEOUT + 120_000)
+    show_collapsed_cells(page)
     cells = cell_outputs(page)
     unrun = [i for i, cell in enumerate(cells) if not re.search(r"\[\d+\]", cell["prompt"])]
     problems = [

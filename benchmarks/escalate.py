@@ -1,0 +1,123 @@
+"""Budget escalation for the winnability table: solve again, with a larger budget, only
+the deals a saved run left undecided, and print the table with both runs combined.
+
+    nice -n 5 python benchmarks/escalate.py --from notebooks/data/winnability.jsonl \\
+        --budget 1000000 --games terrace,wood,signora,falling-stars,klondike-three-card \\
+        --cache notebooks/data/winnability-1m.jsonl --workers 2
+
+For each game: the deals of the saved run (``--from``, one budget), how many it left
+undecided, what the larger budget made of those (won, proven unwinnable, still unknown),
+and the "winnability lies in" interval before and after, with its width and the 95%
+interval around it (Wilson bounds of its two ends). A deal decided by the first run keeps
+its verdict; an escalated deal's verdict replaces its ``unknown``, so the two runs cannot
+contradict each other. Every won line is replayed in the engine as it is found (a line
+that does not replay stops the run). The deals run through ``analysis.run_tasks`` (a
+process pool) and are appended to ``--cache`` as they finish, so a run resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from terrace_widget import Game
+from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks, wilson_interval
+from terrace_widget.solver import solve
+
+
+def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
+    """One deal solved with ``budget`` nodes; a won line must replay to a won game."""
+    start = time.perf_counter()
+    game = Game(variant, seed=seed)
+    solution = solve(game, budget=budget)
+    if solution.verdict == "won" and solution.replay(game).status != "won":
+        raise AssertionError(f"{variant}#{seed}: the winning line does not replay")
+    return {
+        "variant": variant,
+        "seed": seed,
+        "budget": budget,
+        "solver_version": SOLVER_VERSION,
+        "verdict": solution.verdict,
+        "nodes": solution.nodes,
+        "length": len(solution.moves) if solution.verdict == "won" else None,
+        "replayed": solution.verdict == "won",
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+
+
+def interval(won: int, unknown: int, n: int) -> tuple[float, float, float, float]:
+    """[won, won + unknown] / n, and the Wilson bounds around its two ends."""
+    low, high = won / n, (won + unknown) / n
+    return low, high, wilson_interval(won, n)[0], wilson_interval(won + unknown, n)[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--from", dest="source", required=True, help="the saved run (JSON lines)")
+    parser.add_argument("--budget", type=int, default=1_000_000, help="nodes per deal")
+    parser.add_argument("--games", required=True, help="variant ids separated by commas")
+    parser.add_argument("--cache", default=None, help="JSON-lines file of the new records")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    args = parser.parse_args(argv)
+    saved = [
+        r
+        for r in load_results(args.source, as_frame=False)
+        if r["player"] == "solver" and r.get("base_mode") != "each"
+    ]
+    print(
+        "| game | deals | first budget | undecided | at the new budget: won / unwinnable / "
+        "unknown | lies in, before | width | after | width | after, 95% |"
+    )
+    print("|---|--:|--:|--:|---|---|--:|---|--:|---|")
+    done: dict[tuple[str, int], dict[str, Any]] = {}
+    path = Path(args.cache) if args.cache else None
+    if path is not None and path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row["budget"] == args.budget and row["solver_version"] == SOLVER_VERSION:
+                done[(row["variant"], row["seed"])] = row
+
+    def finish(key: tuple[str, int], row: dict[str, Any]) -> None:
+        done[key] = row
+        if path is not None:
+            with path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(row, separators=(",", ":")) + "\n")
+
+    start = time.perf_counter()
+    for game in [g for g in args.games.split(",") if g]:
+        mine = {r["seed"]: r for r in saved if r["variant"] == game}
+        if not mine:
+            raise SystemExit(f"{game}: no records in {args.source}")
+        budgets = {r["budget"] for r in mine.values()}
+        undecided = sorted(s for s, r in mine.items() if r["verdict"] == "unknown")
+        todo = [((game, seed), (game, seed, args.budget)) for seed in undecided]
+        todo = [t for t in todo if t[0] not in done]
+        run_tasks(solve_deal, todo, args.workers, finish)
+        again = [done[(game, seed)] for seed in undecided]
+        new = Counter(r["verdict"] for r in again)
+        before = Counter(r["verdict"] for r in mine.values())
+        after = before - Counter(unknown=len(undecided)) + new
+        n = len(mine)
+        b = interval(before["won"], before["unknown"], n)
+        a = interval(after["won"], after["unknown"], n)
+        print(
+            f"| {game} | {n} | {'/'.join(f'{x:,}' for x in sorted(budgets))} | {len(undecided)} "
+            f"| {new['won']} / {new['unwinnable']} / {new['unknown']} "
+            f"| {100 * b[0]:.1f}–{100 * b[1]:.1f}% | {100 * (b[1] - b[0]):.1f} "
+            f"| {100 * a[0]:.1f}–{100 * a[1]:.1f}% | {100 * (a[1] - a[0]):.1f} "
+            f"| {100 * a[2]:.1f}–{100 * a[3]:.1f}% |",
+            flush=True,
+        )
+    print(f"\n{args.budget:,} nodes per undecided deal; {time.perf_counter() - start:.0f} s wall.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
