@@ -192,10 +192,14 @@ def what_it_sees(game: Game) -> list[str]:
 def picture(game: Game, *, width: int = 800) -> SvgString:
     """The table of ``game`` as a picture, with the move just played marked: the last move
     of its history, its source pile framed in dashed amber, its target in green, an arrow
-    between them (a deal marks the stock and the waste). A game with nothing played yet,
-    such as a new deal or a position built with ``Game.from_piles``, is drawn unmarked."""
+    between them (a deal marks the stock and the waste, a redeal the waste and the stock).
+    A game with nothing played yet, such as a new deal or a position built with
+    ``Game.from_piles``, is drawn unmarked."""
     history = game.history
-    return svg_board(game.observation(), width=width, move=history[-1] if history else None)
+    move: Any = history[-1] if history else None
+    if move is not None and str(move) == "deal" and not game.piles["waste"]:
+        move = ("waste", "stock")  # a redeal: the waste went back to the stock
+    return svg_board(game.observation(), width=width, move=move)
 
 
 def reveal(answer: str, *, label: str = "Show the solution") -> Any:

@@ -115,6 +115,13 @@ def test_the_picture_marks_the_move_just_played() -> None:
     assert 'class="move-target" data-pile="t2"' in svg
     game.play("deal")
     assert 'class="move-source" data-pile="stock"' in lessons.picture(game)
+    redeal = Game("klondike", seed=1)
+    while redeal.stock_count:
+        redeal.play("deal")
+    redeal.play("deal")  # the waste goes back to the stock
+    svg = lessons.picture(redeal)
+    assert 'class="move-source" data-pile="waste"' in svg
+    assert 'class="move-target" data-pile="stock"' in svg
 
 
 def test_reveal_hides_the_answer_until_the_button_is_clicked() -> None:

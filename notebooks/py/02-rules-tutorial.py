@@ -615,7 +615,7 @@ print("the next click turns", after.piles["waste"])
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-picture(g)  # the redeal: the mark is on the stock and the waste
+picture(g)  # the redeal: the waste went back to the stock
 
 # %% [markdown]
 # On a real deal, clicking each stock until it refuses (or 200 times) without playing
