@@ -29,11 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from terrace_widget import Game
 from terrace_widget.analysis import load_results, run_tasks
 from terrace_widget.players import FairSolverPlayer, play_out
-from terrace_widget.tip_study import fair_ceiling, load_tips
+from terrace_widget.tip_study import CEILING_VERSION, fair_ceiling, load_ceiling, load_tips
 
 SAMPLES, BUDGET, WIDTH = 3, 300, 3
-VERSION = "1"
-"""Part of every cache key: bump it when the player changes."""
 
 
 def play(game: str, seed: int) -> dict[str, Any]:
@@ -41,7 +39,7 @@ def play(game: str, seed: int) -> dict[str, Any]:
     player = FairSolverPlayer(SAMPLES, BUDGET, width=WIDTH)
     result = play_out(Game(game, seed=seed), player)
     return {
-        "version": VERSION,
+        "version": CEILING_VERSION,
         "player": player.name,
         "game": game,
         "seed": seed,
@@ -68,13 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     seeds = range(1, args.deals + 1)
-    done: dict[tuple[str, int], dict[str, Any]] = {}
     path = Path(args.cache) if args.cache else None
-    if path is not None and path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if row.get("version") == VERSION:
-                done[(row["game"], row["seed"])] = row
+    done = {(r["game"], r["seed"]): r for r in (load_ceiling(path) if path else [])}
     todo = [((g, s), (g, s)) for g in games for s in seeds if (g, s) not in done]
     out = path.open("a", encoding="utf-8") if path is not None else None
     start = time.perf_counter()
@@ -121,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{pct(row['high'])}) | {rule_cell} | {diff_cell} | {solver_cell} |"
         )
     print(
-        f"\nFairSolverPlayer({SAMPLES}x{BUDGET}, width {WIDTH}), player version {VERSION}; "
+        f"\nFairSolverPlayer({SAMPLES}x{BUDGET}, width {WIDTH}), version {CEILING_VERSION}; "
         f"{len(todo)} games played in {elapsed:.0f} s wall."
     )
     return 0

@@ -196,10 +196,7 @@ def picture(game: Game, *, width: int = 800) -> SvgString:
     A game with nothing played yet, such as a new deal or a position built with
     ``Game.from_piles``, is drawn unmarked."""
     history = game.history
-    move: Any = history[-1] if history else None
-    if move is not None and str(move) == "deal" and not game.piles["waste"]:
-        move = ("waste", "stock")  # a redeal: the waste went back to the stock
-    return svg_board(game.observation(), width=width, move=move)
+    return svg_board(game.observation(), width=width, move=history[-1] if history else None)
 
 
 def reveal(answer: str, *, label: str = "Show the solution") -> Any:

@@ -118,17 +118,23 @@ class RulePlayer:
 
     def choose(self, observation: Observation) -> str | None:
         """The move to play (and remember having tried), or ``None`` to give up."""
-        key = position_key(observation)
-        for move in self.ranked(observation):
-            if (key, move) not in self._tried:
-                self._tried.add((key, move))
-                return move
-        return None
+        move = self.propose(observation)
+        if move is not None:
+            self.remember(observation, move)
+        return move
 
     def propose(self, observation: Observation) -> str | None:
         """The move :meth:`choose` would play, without remembering it."""
+        return next(iter(self.untried(observation)), None)
+
+    def untried(self, observation: Observation) -> list[str]:
+        """The moves of :meth:`ranked` not yet tried from this position, best first."""
         key = position_key(observation)
-        return next((m for m in self.ranked(observation) if (key, m) not in self._tried), None)
+        return [m for m in self.ranked(observation) if (key, m) not in self._tried]
+
+    def remember(self, observation: Observation, move: str) -> None:
+        """Count ``move`` as tried from this position: it is not proposed there again."""
+        self._tried.add((position_key(observation), move))
 
     def ranked(self, obs: Observation) -> list[str]:
         """The moves this player would consider, best first."""
@@ -292,9 +298,7 @@ class FairSolverPlayer:
         from .advice import sample_worlds
         from .solver import solve
 
-        key = position_key(observation)
-        tried = self._rules._tried
-        candidates = [m for m in self._rules.ranked(observation) if (key, m) not in tried]
+        candidates = self._rules.untried(observation)
         if not candidates:
             return None
         best = candidates[0]
@@ -313,7 +317,7 @@ class FairSolverPlayer:
                     best, most = move, wins
                 if most == len(worlds):
                     break
-        tried.add((key, best))
+        self._rules.remember(observation, best)
         return best
 
 

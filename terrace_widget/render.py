@@ -493,16 +493,25 @@ def _caption(obs: Obs) -> str:
     return "   ·   ".join(parts)
 
 
-def _move_piles(move: object, names: Sequence[str]) -> tuple[str, str]:
-    """The source and target pile of ``move`` (a Move, ``"t3-f1"``, ``"deal"`` or a pair)."""
+def _move_piles(
+    move: object, names: Sequence[str], piles: Mapping[str, Sequence[str]]
+) -> tuple[str, str]:
+    """The source and target pile of ``move`` (a Move, ``"t3-f1"``, ``"deal"`` or a pair),
+    drawn on the table after it: a deal that left the waste empty was a redeal, the waste
+    going back to the stock."""
     if isinstance(move, str):
         from terrace_widget.moves import Move
 
         move = Move.parse(move)
     if isinstance(move, tuple) and len(move) >= 2:
         source, target = str(move[0]), str(move[1])
-        if source == "deal" or target == "deal":
-            source, target = "stock", "waste" if "waste" in names else "stock"
+        if source == "deal" or target == "deal" or (source, target) == ("stock", "waste"):
+            if "waste" not in names:
+                source, target = "stock", "stock"
+            elif piles.get("waste"):
+                source, target = "stock", "waste"
+            else:
+                source, target = "waste", "stock"
         for pile in (source, target):
             if pile not in names:
                 raise ValueError(f"move {move!r}: there is no pile {pile!r} on this table")
@@ -558,7 +567,8 @@ def svg_board(obs: Obs, *, width: int = 800, move: object = None) -> SvgString:
 
     ``move`` (a Move, ``"t3-f1"``, ``"deal"`` or a ``(source, target)`` pair) marks the
     move just played: its source pile framed in dashed amber, its target in green, with an
-    arrow between them. A pile the table does not have is a ``ValueError``.
+    arrow between them (a deal that left the waste empty is marked as the redeal it was).
+    A pile the table does not have is a ``ValueError``.
     """
     piles = _piles(obs)
     slots, fan, board_w, row = _layout(obs)
@@ -570,7 +580,7 @@ def svg_board(obs: Obs, *, width: int = 800, move: object = None) -> SvgString:
                 depth = max(depth, _tableau_offsets(cards)[-1] + CARD_H)
     view_w = board_w + 2 * MARGIN
     view_h = row + depth + 14 + CAPTION_H
-    marked = None if move is None else _move_piles(move, [slot.name for slot in slots])
+    marked = None if move is None else _move_piles(move, [slot.name for slot in slots], piles)
     height = round(width * view_h / view_w)
 
     caption = _caption(obs)

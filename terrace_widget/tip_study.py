@@ -24,7 +24,7 @@ import os
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 from pathlib import Path
@@ -39,6 +39,9 @@ from .variants import Rules, get_rules
 PLAYER_VERSION = "2"
 """Part of every cache key: bump it when the rule-based player changes."""
 MAX_MOVES = 3000
+CEILING_VERSION = "1"
+"""Part of every record of ``benchmarks/fair_ceiling.py``: bump it when the strong fair
+player changes."""
 
 
 def rules_of(spec: str) -> Rules:
@@ -102,24 +105,43 @@ def play_deal(spec: str, seed: int, configs: Literal["all", "full"] = "all") -> 
     return record
 
 
-def _read(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
-    done: dict[tuple[str, int], dict[str, Any]] = {}
+def _json_lines(path: Path) -> Iterator[dict[str, Any]]:
+    """The JSON objects of a JSON-lines file (none if it does not exist); a line that is
+    not one, such as the half line of an interrupted run, is skipped."""
     if not path.exists():
-        return done
+        return
     with path.open(encoding="utf-8") as file:
         for line in file:
             try:
                 row = json.loads(line)
             except ValueError:
                 continue
-            if isinstance(row, dict) and row.get("player_version") == PLAYER_VERSION:
-                done[(row["spec"], row["seed"])] = row
-    return done
+            if isinstance(row, dict):
+                yield row
+
+
+def _read(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    return {
+        (row["spec"], row["seed"]): row
+        for row in _json_lines(path)
+        if row.get("player_version") == PLAYER_VERSION
+    }
 
 
 def load_tips(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """The records of a tip-study cache file (this player version), by spec and seed."""
     done = _read(Path(path))
+    return [done[key] for key in sorted(done)]
+
+
+def load_ceiling(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """The records of ``benchmarks/fair_ceiling.py`` (this :data:`CEILING_VERSION`), by game
+    and seed: the games :func:`fair_ceiling` compares."""
+    done = {
+        (row["game"], row["seed"]): row
+        for row in _json_lines(Path(path))
+        if row.get("version") == CEILING_VERSION
+    }
     return [done[key] for key in sorted(done)]
 
 

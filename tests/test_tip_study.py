@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,17 @@ def test_fair_ceiling_pairs_the_players_on_the_same_deals() -> None:
     assert (row["solver"]["won"], row["solver"]["undecided"]) == (0.75, 1)
     (alone,) = fair_ceiling(ceiling)
     assert "rule" not in alone and "solver" not in alone
+
+
+def test_load_ceiling_keeps_this_versions_games_and_skips_a_broken_line(tmp_path: Path) -> None:
+    from terrace_widget.tip_study import CEILING_VERSION, load_ceiling
+
+    path = tmp_path / "ceiling.jsonl"
+    rows = [
+        {"version": CEILING_VERSION, "game": "terrace", "seed": 2, "won": 1},
+        {"version": "0", "game": "terrace", "seed": 1, "won": 0},
+        {"version": CEILING_VERSION, "game": "klondike", "seed": 5, "won": 0},
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + '\n{"version": "1", "ga')
+    assert [(r["game"], r["seed"]) for r in load_ceiling(path)] == [("klondike", 5), ("terrace", 2)]
+    assert load_ceiling(tmp_path / "none.jsonl") == []

@@ -289,12 +289,9 @@ for name in family:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-import json
-from pathlib import Path
+from terrace_widget.tip_study import fair_ceiling, load_ceiling, load_tips
 
-from terrace_widget.tip_study import fair_ceiling, load_tips
-
-ceiling = [json.loads(line) for line in Path("data/fair-ceiling.jsonl").read_text().splitlines()]
+ceiling = load_ceiling("data/fair-ceiling.jsonl")
 solved = load_results("data/winnability.jsonl", as_frame=False)
 for row in fair_ceiling(ceiling, load_tips("data/strategy-terrace.jsonl"), solved):
     if row["game"] != "terrace":

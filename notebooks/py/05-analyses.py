@@ -74,6 +74,7 @@ from IPython.display import Markdown
 
 from terrace_widget import plots
 from terrace_widget.analysis import analyze, load_results, summarize
+from terrace_widget.tip_study import PLAYER_VERSION, fair_ceiling, load_ceiling, load_tips
 
 plt.rcParams.update({"figure.dpi": 90, "axes.spines.top": False, "axes.spines.right": False})
 
@@ -306,11 +307,8 @@ plt.show()
 # deal, as the greedy player was above.
 
 # %%
-fair = []
-for path in sorted(Path().glob(FAIR)):
-    fair += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-newest = max((row["player_version"] for row in fair), key=int)  # never mix two players
-fair = [row for row in fair if row["player_version"] == newest]
+fair = [row for path in sorted(Path().glob(FAIR)) for row in load_tips(path)]
+newest = PLAYER_VERSION  # load_tips keeps this player's games only: never two players mixed
 fair_won = {(row["spec"], row["seed"]): bool(row["games"]["all"][0]) for row in fair}
 fair_rows = plots.against_solver(fair_won, solved)
 FAIR_SOURCE = f"fair player v{newest}, every tip on, against {SOURCE}"
@@ -342,10 +340,7 @@ plt.show()
 # saved in `data/fair-ceiling.jsonl`):
 
 # %%
-from terrace_widget.tip_study import fair_ceiling
-
-ceiling = [json.loads(line) for line in Path("data/fair-ceiling.jsonl").read_text().splitlines()]
-for row in fair_ceiling(ceiling, fair, solved):
+for row in fair_ceiling(load_ceiling("data/fair-ceiling.jsonl"), fair, solved):
     rule, seeing, (d, lo, hi) = row["rule"], row["solver"], row["rule"]["difference"]
     print(f"{row['game']:9} {row['deals']} deals: look-ahead {row['won']:.1%} "
           f"({row['low']:.1%}-{row['high']:.1%}), rule player {rule['won']:.1%}, "
