@@ -192,3 +192,12 @@ def test_fair_solver_player_checks_its_settings_and_looks_ahead() -> None:
     # Terrace deal 4: the rule player loses it, the look-ahead player wins it.
     assert not play_out(Game("terrace", seed=4), RulePlayer()).won
     assert play_out(Game("terrace", seed=4), FairSolverPlayer()).won
+
+
+def test_the_rule_player_never_moves_an_ace_between_empty_foundations() -> None:
+    """The Klondike engine lets a lone ace go to another empty foundation; the player
+    never offers it (it changes nothing and only made games longer)."""
+    game = Game.from_piles("klondike", {"f1": ["AH"], "t1": ["#9C", "5S"]}, rest_to="stock")
+    obs = game.observation(prove_loss=False)
+    assert "f1-f2" in obs["legal_moves"]
+    assert not [m for m in RulePlayer().ranked(obs) if m[0] == "f" and m.split("-")[1][0] == "f"]

@@ -280,7 +280,7 @@ for name in family:
 #   holding a space empty for the right card keeps the stock locked. The better rule is to
 #   fill a space with what the rules allow; that rule is the tip switched off, so its
 #   worth is the same number with the sign turned.
-# * **Keeping a foundation for each reversed run** costs up to two points.
+# * **Keeping a foundation for each reversed run** costs up to 2.4 points.
 #
 # These are the tips' worth to a *simple* player. A stronger fair player, which looks a few
 # moves ahead in sampled worlds of the cards it cannot see, wins many more deals; the
