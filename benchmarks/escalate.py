@@ -25,11 +25,19 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
 from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks, wilson_interval
 from terrace_widget.solver import solve
+
+
+def solve_compiled() -> bool:
+    """Whether the search runs compiled (tools/compile.py): same nodes, other speed."""
+    import terrace_widget.solver as solver_module
+
+    return not str(solver_module.__file__).endswith(".py")
 
 
 def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
@@ -49,6 +57,7 @@ def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
         "length": len(solution.moves) if solution.verdict == "won" else None,
         "replayed": solution.verdict == "won",
         "seconds": round(time.perf_counter() - start, 3),
+        "build": "mypyc" if solve_compiled() else "python",
     }
 
 
@@ -65,7 +74,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", required=True, help="variant ids separated by commas")
     parser.add_argument("--cache", default=None, help="JSON-lines file of the new records")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="escalate only the first N undecided deals of each game (a sample; the table "
+        "then counts the others as still undecided)",
+    )
+    parser.add_argument(
+        "--shard",
+        default=None,
+        metavar="I/N",
+        help="solve only the undecided deals whose index is I mod N (to share a game "
+        "between separate runs writing the same --cache); the table counts the rest as "
+        "undecided unless --cache already has them",
+    )
     args = parser.parse_args(argv)
+    shard = (0, 1)
+    if args.shard is not None:
+        i, n = (int(x) for x in args.shard.split("/"))
+        if not 0 <= i < n:
+            parser.error("--shard I/N needs 0 <= I < N")
+        shard = (i, n)
     saved = [
         r
         for r in load_results(args.source, as_frame=False)
@@ -97,10 +127,16 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{game}: no records in {args.source}")
         budgets = {r["budget"] for r in mine.values()}
         undecided = sorted(s for s, r in mine.items() if r["verdict"] == "unknown")
-        todo = [((game, seed), (game, seed, args.budget)) for seed in undecided]
+        chosen = undecided if args.limit is None else undecided[: args.limit]
+        todo = [
+            ((game, seed), (game, seed, args.budget))
+            for k, seed in enumerate(chosen)
+            if k % shard[1] == shard[0]
+        ]
         todo = [t for t in todo if t[0] not in done]
         run_tasks(solve_deal, todo, args.workers, finish)
-        again = [done[(game, seed)] for seed in undecided]
+        # Every undecided deal: its new record, or still unknown (not in the sample yet).
+        again = [done.get((game, seed), {"verdict": "unknown"}) for seed in undecided]
         new = Counter(r["verdict"] for r in again)
         before = Counter(r["verdict"] for r in mine.values())
         after = before - Counter(unknown=len(undecided)) + new

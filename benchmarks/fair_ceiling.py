@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
 from terrace_widget.analysis import load_results, run_tasks

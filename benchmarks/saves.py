@@ -16,7 +16,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
 from terrace_widget.game import MAX_TURNS, CorruptSaveError

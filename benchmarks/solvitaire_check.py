@@ -20,12 +20,21 @@ win counts as a contradiction too. Exit status 1 if there is any contradiction, 
 
 Solvitaire runs with its default streamliners ("none"), so its "unsolvable" is a proof.
 Its ``--timeout`` is wall-clock milliseconds. One process at a time, one deal at a time.
+
+``--source DIR`` builds Solvitaire from a checkout of its public source instead of taking
+a binary (``--build-dir``, default ``build/solvitaire``; needs cmake, g++ and Debian's
+``libboost-dev libboost-program-options-dev libboost-system-dev``). The build leaves out its
+unit tests, whose CMake file downloads googletest at configure time; nothing else changes.
+At the end each variant prints the ratio of the deals each side decided.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,7 +43,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
 from terrace_widget.solver import solve
@@ -90,6 +100,47 @@ def parse_classify(stdout: str) -> tuple[str, int | None, int | None]:
 
 def _number(fields: list[str], i: int) -> int | None:
     return int(fields[i]) if i < len(fields) and fields[i].isdigit() else None
+
+
+def without_unit_tests(cmake: str) -> str:
+    """Solvitaire's CMake file less its "GTest setup" block (which downloads googletest at
+    configure time) and its "testing" section (the unit tests that need it)."""
+    cmake, found = re.subn(
+        r"#+\n## GTest setup #+\n.*?(?=#+\n## compile options)", "", cmake, flags=re.S
+    )
+    cmake, found_tests = re.subn(r"#+\n## testing #+\n.*\Z", "", cmake, flags=re.S)
+    if not (found and found_tests):
+        raise SystemExit("Solvitaire's CMakeLists.txt has changed: no GTest / testing block")
+    return cmake
+
+
+def build_solvitaire(source: Path, build_dir: Path) -> Path:
+    """Build the ``solvitaire`` binary from a checkout of its source; returns its path.
+
+    The checkout is copied into ``build_dir``; there the CMake file loses its "GTest setup"
+    block and its "testing" section (they download googletest and build the unit tests),
+    then ``cmake -DCMAKE_BUILD_TYPE=Release`` and ``make solvitaire``. A binary already
+    built there is reused.
+    """
+    binary = build_dir / "build" / "bin" / "solvitaire"
+    if binary.is_file():
+        return binary
+    copy = build_dir / "src"
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(source, copy, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+    cmake = copy / "CMakeLists.txt"
+    cmake.write_text(without_unit_tests(cmake.read_text()))
+    out = build_dir / "build"
+    out.mkdir(parents=True, exist_ok=True)
+    for command in (
+        ["cmake", "-DCMAKE_BUILD_TYPE=Release", str(copy)],
+        ["make", f"-j{os.cpu_count() or 1}", "solvitaire"],
+    ):
+        subprocess.run(command, cwd=out, check=True, stdout=subprocess.DEVNULL)
+    if not binary.is_file():
+        raise SystemExit(f"the build made no {binary}")
+    return binary
 
 
 def run_solvitaire(
@@ -169,6 +220,13 @@ def report(variant: str, records: list[Record]) -> None:
     ours_time = sum(r.ours_seconds for r in records)
     their_time = sum(r.their_seconds for r in records)
     print(f"  time: ours {ours_time:.1f} s, Solvitaire {their_time:.1f} s (wall)")
+    ours_decided = sum(r.ours in ("won", "unwinnable") for r in records)
+    their_decided = sum(r.theirs in ("solved", "unsolvable") for r in records)
+    ratio = f"{ours_decided / their_decided:.3f}" if their_decided else "n/a"
+    print(
+        f"  decided: ours {ours_decided}, Solvitaire {their_decided} of {len(records)}; "
+        f"ratio ours / Solvitaire {ratio}"
+    )
     bad = [r for r in records if r.contradiction]
     for r in bad:
         why = "" if r.replayed is not False else " (our winning line does not replay)"
@@ -182,7 +240,15 @@ def report(variant: str, records: list[Record]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--solvitaire", required=True, help="path of the solvitaire binary")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--solvitaire", help="path of the solvitaire binary")
+    where.add_argument("--source", type=Path, help="build it from this checkout of its source")
+    parser.add_argument(
+        "--build-dir",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent / "build" / "solvitaire",
+        help="where --source builds (default build/solvitaire)",
+    )
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), metavar="VARIANT")
     parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--deals", type=int, default=100, help="deals per variant (default 100)")
@@ -197,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no per-deal progress on stderr")
     args = parser.parse_args(argv)
 
+    if args.source is not None:
+        args.solvitaire = str(build_solvitaire(args.source.resolve(), args.build_dir.resolve()))
     binary = str(Path(args.solvitaire).expanduser().resolve())
     if not Path(binary).is_file():
         parser.error(f"no Solvitaire binary at {args.solvitaire}")

@@ -83,7 +83,10 @@ class Table:
         "tableau_next",
     )
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, copy_of: Table | None = None) -> None:
+        if copy_of is not None:
+            self._copy_from(copy_of)
+            return
         self.rules = rules
         names = ["stock", "waste"]
         if rules.reserve:
@@ -440,10 +443,26 @@ class Table:
         return True
 
     def copy(self) -> Table:
-        other = Table.__new__(Table)
-        for slot in Table.__slots__:
-            setattr(other, slot, getattr(self, slot))
-        other.piles = [p[:] for p in self.piles]
-        other.down = self.down[:]
-        other._f_cache = None
-        return other
+        return Table(self.rules, copy_of=self)
+
+    def _copy_from(self, source: Table) -> None:
+        """Become a copy of ``source``: its own piles, the rule tables shared.
+
+        Attribute by attribute, not through ``__slots__``, so that the class also compiles
+        with mypyc (tools/compile.py), whose classes cannot be made without ``__init__``.
+        """
+        self.rules = source.rules
+        self.names = source.names
+        self.reserve = source.reserve
+        self.foundations = source.foundations
+        self.tableau = source.tableau
+        self.piles = [p[:] for p in source.piles]
+        self.down = source.down[:]
+        self.base = source.base
+        self.locked = source.locked
+        self.passes = source.passes
+        self._moves = source._moves
+        self._f_cache = None
+        self.tableau_next = source.tableau_next
+        self.foundation_next = source.foundation_next
+        self._base_cards = source._base_cards

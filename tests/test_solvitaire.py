@@ -208,6 +208,7 @@ def test_the_cross_check_script_finds_agreement_and_contradictions(
     assert check.main(["--solvitaire", str(agree), *common, "--json", str(saved)]) == 0
     out = capsys.readouterr().out
     assert "0 contradiction(s)" in out and "(unwinnable, unsolvable) 1" in out
+    assert "decided: ours 1, Solvitaire 1 of 1; ratio ours / Solvitaire 1.000" in out
     record = json.loads(saved.read_text())["records"][0]
     assert (record["ours"], record["theirs"], record["contradiction"]) == (
         "unwinnable",
@@ -237,3 +238,50 @@ def test_a_round_trip_keeps_every_foundation_but_may_renumber_them() -> None:
     ours = sorted(tuple(piles.pop(f"f{i}")) for i in range(1, 5))
     theirs = sorted(tuple(again.pop(f"f{i}")) for i in range(1, 5))
     assert ours == theirs and any(ours) and piles == again
+
+
+# The layout of Solvitaire's CMakeLists.txt (last commit, 2020-10-26), cut down: the blocks
+# the build must drop and the ones it must keep.
+SOLVITAIRE_CMAKE = """cmake_minimum_required(VERSION 3.5)
+project(solvitaire)
+###############################################################################
+## GTest setup ################################################################
+###############################################################################
+
+# Download and unpack googletest at configure time
+configure_file(CMakeLists.txt.in googletest-download/CMakeLists.txt)
+execute_process(COMMAND ${CMAKE_COMMAND} -G "${CMAKE_GENERATOR}" .)
+add_subdirectory(${CMAKE_BINARY_DIR}/googletest-src ${CMAKE_BINARY_DIR}/googletest-build)
+
+###############################################################################
+## compile options ############################################################
+###############################################################################
+
+set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -std=c++14")
+add_executable(solvitaire ${main} ${sources})
+
+###############################################################################
+## testing ####################################################################
+###############################################################################
+
+add_executable(unit_tests ${sources_test} ${sources})
+target_link_libraries(unit_tests gtest_main ${Boost_LIBRARIES})
+ADD_TEST(NAME unit_tests COMMAND unit_tests)
+"""
+
+
+def test_the_solvitaire_build_drops_only_the_unit_tests(monkeypatch) -> None:
+    """The offline build removes the googletest download and the unit tests, keeps the
+    solver's own target, and refuses a CMake file it does not recognise."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "solvitaire_check.py"
+    spec = importlib.util.spec_from_file_location("solvitaire_check", path)
+    check = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "solvitaire_check", check)
+    spec.loader.exec_module(check)
+    kept = check.without_unit_tests(SOLVITAIRE_CMAKE)
+    for gone in ("googletest", "configure_file", "unit_tests", "ADD_TEST", "GTest"):
+        assert gone not in kept
+    for still in ("project(solvitaire)", "-std=c++14", "add_executable(solvitaire"):
+        assert still in kept
+    with pytest.raises(SystemExit, match="has changed"):
+        check.without_unit_tests("project(solvitaire)\nadd_executable(solvitaire main.cpp)\n")

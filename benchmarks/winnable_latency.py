@@ -1,0 +1,170 @@
+"""How fast the table's "Winnable?" verdict comes, on positions a player really meets.
+
+    python benchmarks/winnable_latency.py --positions 200 --seconds 3 --workers 2 \\
+        --cache notebooks/data/winnable-latency.jsonl
+
+For each game, deals 1, 2, ... are played by the fair rule player
+(:class:`terrace_widget.players.RulePlayer`, every tip on: it sees only the observation)
+and ``--per-deal`` positions are taken from each game at evenly spaced moves (the first
+one after the first move), until the game has ``--positions`` positions. Each position is
+then judged as the widget does (:func:`terrace_widget.solver.solve` from it, after the
+cheap status check), with no node budget and ``--seconds`` of wall time; the record says
+how long the verdict took and what it was ("unknown" when the time ran out). The widget
+itself runs pure Python, so this benchmark should too (a compiled build on PYTHONPATH is
+recorded as such in each row). Positions are appended to ``--cache`` as their deal
+finishes, so a run resumes.
+
+Prints, per game: positions, the share decided within the time (95% Wilson interval),
+the median and 95th percentile of the time to a verdict over all positions (an undecided
+position counts as the full time), and the verdicts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from terrace_widget import VARIANTS, Game
+from terrace_widget.analysis import SOLVER_VERSION, run_tasks, wilson_interval
+from terrace_widget.players import RulePlayer
+from terrace_widget.solver import solve
+
+MAX_MOVES = 3000
+
+
+def compiled() -> bool:
+    import terrace_widget.solver as solver_module
+
+    return not str(solver_module.__file__).endswith(".py")
+
+
+def positions_of(variant: str, seed: int, per_deal: int) -> list[tuple[int, Game]]:
+    """The deal played by the fair rule player; ``per_deal`` positions evenly spaced
+    along it, each with the number of moves played to reach it."""
+    game = Game(variant, seed=seed)
+    player = RulePlayer()
+    player.reset()
+    seen: list[Game] = []
+    while len(seen) < MAX_MOVES:
+        observation = game.observation()
+        if observation["status"] in ("won", "lost"):
+            break
+        move = player.choose(observation)
+        if move is None:
+            break
+        game.play(move)
+        seen.append(game.copy())
+    if not seen:
+        return []
+    count = min(per_deal, len(seen))
+    picks = sorted({(len(seen) - 1) * k // max(count - 1, 1) for k in range(count)})
+    return [(i + 1, seen[i]) for i in picks]
+
+
+def judge(variant: str, seed: int, per_deal: int, seconds: float) -> list[dict[str, Any]]:
+    """The Winnable? verdict on each sampled position of one fairly played deal."""
+    rows = []
+    for moves, game in positions_of(variant, seed, per_deal):
+        start = time.perf_counter()
+        status = game.status
+        if status in ("won", "lost"):
+            verdict, nodes = ("won" if status == "won" else "unwinnable"), 0
+        else:
+            solution = solve(game, budget=None, seconds=seconds)
+            verdict, nodes = solution.verdict, solution.nodes
+        rows.append(
+            {
+                "variant": variant,
+                "seed": seed,
+                "moves": moves,
+                "verdict": verdict,
+                "nodes": nodes,
+                "seconds": round(time.perf_counter() - start, 4),
+                "limit": seconds,
+                "solver_version": SOLVER_VERSION,
+                "build": "mypyc" if compiled() else "python",
+            }
+        )
+    return rows
+
+
+def summary(variant: str, rows: list[dict[str, Any]], seconds: float) -> str:
+    n = len(rows)
+    decided = sum(r["verdict"] != "unknown" for r in rows)
+    low, high = wilson_interval(decided, n)
+    times = sorted(r["seconds"] if r["verdict"] != "unknown" else seconds for r in rows)
+    p95 = times[min(n - 1, int(0.95 * n))]
+    verdicts = {v: sum(r["verdict"] == v for r in rows) for v in ("won", "unwinnable", "unknown")}
+    return (
+        f"| {variant} | {n} | {100 * decided / n:.1f}% ({100 * low:.1f}–{100 * high:.1f}%) "
+        f"| {statistics.median(times):.3f} | {p95:.2f} "
+        f"| {verdicts['won']} / {verdicts['unwinnable']} / {verdicts['unknown']} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--games", default=",".join(VARIANTS), help="variant ids, with commas")
+    parser.add_argument("--positions", type=int, default=200, help="positions per game")
+    parser.add_argument("--per-deal", type=int, default=5, help="positions taken from a deal")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time for one verdict")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    parser.add_argument("--cache", type=Path, default=None, help="JSON-lines records")
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g]
+    unknown = [g for g in games if g not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown games {unknown}")
+    rows: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
+    done: set[tuple[str, int]] = set()
+    if args.cache is not None and args.cache.exists():
+        for line in args.cache.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row["variant"] in rows and row["limit"] == args.seconds:
+                rows[row["variant"]].append(row)
+                done.add((row["variant"], row["seed"]))
+
+    def finish(key: tuple[str, int], new: list[dict[str, Any]]) -> None:
+        rows[key[0]].extend(new)
+        if args.cache is not None:
+            with args.cache.open("a", encoding="utf-8") as out:
+                for row in new:
+                    out.write(json.dumps(row, separators=(",", ":")) + "\n")
+
+    start = time.perf_counter()
+    deals = -(-args.positions // args.per_deal) + 5  # a few spare: short games give fewer
+    for game in games:
+        seeds = range(1, deals + 1)
+        todo = [
+            ((game, s), (game, s, args.per_deal, args.seconds))
+            for s in seeds
+            if (game, s) not in done
+        ]
+        # Enough deals for the positions asked (short games give fewer per deal).
+        while todo and len(rows[game]) < args.positions:
+            batch, todo = todo[: 2 * (args.workers or 2)], todo[2 * (args.workers or 2) :]
+            run_tasks(judge, batch, args.workers, finish)
+    print(f"Winnable? on fair games' positions, {args.seconds:g} s each, solver v{SOLVER_VERSION}")
+    print(
+        "| game | positions | decided in time (95% CI) | median s | p95 s "
+        "| won / unwinnable / unknown |"
+    )
+    print("|---|--:|---|--:|--:|---|")
+    for game in games:
+        chosen = sorted(rows[game], key=lambda r: (r["seed"], r["moves"]))[: args.positions]
+        if chosen:
+            print(summary(game, chosen, args.seconds))
+    print(f"\n{time.perf_counter() - start:.0f} s wall")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

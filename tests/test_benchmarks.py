@@ -1,0 +1,99 @@
+"""The measurement scripts of issue 18 on tiny runs: budget escalation split into shards
+and limited to a sample, and the Winnable? latency on positions of fair games."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def script(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def saved_run(path: Path, seeds: list[int], verdict: str = "unknown") -> None:
+    from terrace_widget.analysis import FIELDS
+
+    rows = [
+        {
+            **dict.fromkeys(FIELDS),
+            "variant": "klondike-unlimited",
+            "seed": s,
+            "player": "solver",
+            "verdict": verdict,
+            "budget": 10,
+            "nodes": 10,
+            "seconds": 0.0,
+            "score": 0,
+            "base_mode": "best",
+            "solver_version": "7",
+        }
+        for s in seeds
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def test_escalation_in_shards_and_samples(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Two shards share one cache and together solve every undecided deal once; a limited
+    run solves only the first deals and counts the rest as undecided."""
+    escalate = script("escalate", monkeypatch)
+    source, cache = tmp_path / "run.jsonl", tmp_path / "more.jsonl"
+    saved_run(source, [2, 3, 4, 5])
+    common = ["--from", str(source), "--budget", "20000", "--games", "klondike-unlimited"]
+    common += ["--cache", str(cache), "--workers", "1"]
+    assert escalate.main([*common, "--shard", "0/2"]) == 0
+    first = [json.loads(line) for line in cache.read_text().splitlines()]
+    assert [r["seed"] for r in first] == [2, 4]
+    out = capsys.readouterr().out
+    assert "| klondike-unlimited | 4 | 10 | 4 |" in out
+    assert escalate.main([*common, "--shard", "1/2"]) == 0
+    rows = [json.loads(line) for line in cache.read_text().splitlines()]
+    assert sorted(r["seed"] for r in rows) == [2, 3, 4, 5]
+    assert all(r["verdict"] == "won" and r["replayed"] for r in rows)
+    assert {r["build"] for r in rows} <= {"python", "mypyc"}
+    # Both shards done: the table now holds every deal as won.
+    assert escalate.main(common) == 0
+    assert "| 4 / 0 / 0 |" in capsys.readouterr().out
+    limited = tmp_path / "limited.jsonl"
+    args = [*common[:-4], "--cache", str(limited), "--workers", "1", "--limit", "1"]
+    assert escalate.main(args) == 0
+    assert [json.loads(line)["seed"] for line in limited.read_text().splitlines()] == [2]
+    assert "| 4 | 1 / 0 / 3 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        escalate.main([*common, "--shard", "2/2"])
+
+
+@pytest.mark.slow
+def test_winnable_latency_on_fair_positions(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Positions come from deals played by the fair rule player, in move order; each gets
+    a verdict and its time, within the limit; a second run reuses the cache."""
+    latency = script("winnable_latency", monkeypatch)
+    cache = tmp_path / "latency.jsonl"
+    args = ["--games", "klondike-unlimited", "--positions", "4", "--per-deal", "2"]
+    args += ["--seconds", "0.5", "--workers", "1", "--cache", str(cache)]
+    assert latency.main(args) == 0
+    rows = [json.loads(line) for line in cache.read_text().splitlines()]
+    assert len(rows) >= 4
+    for row in rows:
+        assert row["verdict"] in ("won", "unwinnable", "unknown")
+        assert row["moves"] >= 1 and row["seconds"] < 0.5 + 2.0
+    by_deal: dict[int, list[int]] = {}
+    for row in rows:
+        by_deal.setdefault(row["seed"], []).append(row["moves"])
+    assert all(moves == sorted(moves) and len(moves) <= 2 for moves in by_deal.values())
+    out = capsys.readouterr().out
+    assert "| klondike-unlimited | 4 |" in out
+    assert latency.main(args) == 0  # everything cached: nothing new is played
+    assert len(cache.read_text().splitlines()) == len(rows)
