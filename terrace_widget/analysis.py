@@ -37,7 +37,7 @@ from .moves import Move
 from .solver import DEFAULT_BUDGET, solve
 from .variants import VARIANTS, get_rules
 
-SOLVER_VERSION = "7"
+SOLVER_VERSION = "8"
 """Part of every cache key: bump it when the solver's answers may change."""
 
 FIELDS = (

@@ -706,22 +706,32 @@ class _Search:
                 if space >= 0 and x % 13 == 12:
                     low.append((f, space, 1, 0))
         # The stock, compressed: every waste card reachable by k clicks, then played.
+        # With a limited number of redeals (version 8), a move that clicks (k > 0) is tried
+        # after every tableau move, fewest clicks first: the cards it passes are buried in
+        # the waste for good, or for a redeal (docs/solver.md, "Stock moves last").
+        stock_last = self.limited
+        clicks: list[SMove] = []
         for k, v in reachable:
             f = ftargets.get(v)
-            if f is not None:
-                high.append((WASTE, f, 1, k))
+            to_f, to_t = (clicks, clicks) if stock_last and k else (high, mid)
             for j in ttargets.get(v, ()):
-                mid.append((WASTE, j, 1, k))
+                to_t.append((WASTE, j, 1, k))
             if space >= 0 and v % 13 == 12:
-                mid.append((WASTE, space, 1, k))
+                to_t.append((WASTE, space, 1, k))
+            if f is not None:
+                to_f.append((WASTE, f, 1, k))
+        clicks.reverse()  # popped from the end: fewest clicks first
         if self.rng is not None:
             # Restarts shuffle each class, the first-tried one too: with it in a fixed
             # order, every restart went down the same hopeless first move (docs/solver.md).
             mid += low
             self.rng.shuffle(mid)
             self.rng.shuffle(high)
+            if clicks:
+                self.rng.shuffle(clicks)
+                return clicks + mid + high
             return mid + high
-        return low + mid + high
+        return low + clicks + mid + high
 
     def _klondike_heads(self, reachable: list[tuple[int, int]]) -> tuple[set[int], bool]:
         """The cards that could be the bottom card of a move (the face-up cards of the

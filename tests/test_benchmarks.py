@@ -97,3 +97,31 @@ def test_winnable_latency_on_fair_positions(tmp_path: Path, capsys, monkeypatch)
     assert "| klondike-unlimited | 4 |" in out
     assert latency.main(args) == 0  # everything cached: nothing new is played
     assert len(cache.read_text().splitlines()) == len(rows)
+
+
+def test_replay_check_finds_a_record_that_does_not_hold(tmp_path: Path, capsys, monkeypatch):
+    """Won records of a real run are won again, after the same nodes, with lines that
+    replay; a record whose line length was altered is reported and fails the check."""
+    from terrace_widget.analysis import analyze
+
+    check = script("replay_check", monkeypatch)
+    run = tmp_path / "run.jsonl"
+    rows = analyze(
+        "klondike-unlimited",
+        3,
+        5_000,
+        executor="serial",
+        cache=str(run),
+        progress=False,
+        as_frame=False,
+    )
+    assert sum(r["verdict"] == "won" for r in rows) >= 2
+    args = ["--from", str(run), "--games", "klondike-unlimited", "--workers", "1"]
+    assert check.main(args) == 0
+    assert "0 failed" in capsys.readouterr().out
+    records = [json.loads(line) for line in run.read_text().splitlines()]
+    won = next(r for r in records if r["verdict"] == "won")
+    won["length"] += 1
+    run.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert check.main(args) == 1
+    assert f"FAILED klondike-unlimited#{won['seed']}" in capsys.readouterr().out
