@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.append(str(ROOT / "tools"))
+
+from compile import run_python  # noqa: E402  (tools/compile.py)
+
 CASES = [
     ("blondes-and-brunettes", 13, 60_000),
     ("redheads", 6, 60_000),
     ("generals-patience", 4, 60_000),
-    ("klondike", 3, 60_000),
+    ("klondike-unlimited", 1, 60_000),
     ("klondike-no-redeal", 2, 60_000),
 ]
 SCRIPT = """
@@ -42,16 +43,7 @@ print(json.dumps({"file": solver.__file__, "rows": rows}))
 
 
 def run(pythonpath: Path) -> dict[str, object]:
-    with tempfile.TemporaryDirectory() as away:  # -c puts the working folder first
-        done = subprocess.run(
-            [sys.executable, "-c", SCRIPT, json.dumps(CASES)],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=away,
-            env={**os.environ, "PYTHONPATH": str(pythonpath)},
-        )
-    result: dict[str, object] = json.loads(done.stdout)
+    result: dict[str, object] = json.loads(run_python(pythonpath, SCRIPT, json.dumps(CASES)))
     return result
 
 

@@ -125,3 +125,41 @@ def test_replay_check_finds_a_record_that_does_not_hold(tmp_path: Path, capsys, 
     run.write_text("".join(json.dumps(r) + "\n" for r in records))
     assert check.main(args) == 1
     assert f"FAILED klondike-unlimited#{won['seed']}" in capsys.readouterr().out
+
+
+def test_the_winnability_table_combines_budgets_and_finds_clashes(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """A deal decided by the escalation replaces its "unknown"; version 8's run replaces
+    version 7's for its game; a deal that two runs decide differently fails the table."""
+    table = script("winnability_table", monkeypatch)
+
+    def rows(version: str, budget: int, verdicts: dict[int, str]) -> str:
+        return "".join(
+            json.dumps(
+                {
+                    "variant": "klondike",
+                    "seed": s,
+                    "player": "solver",
+                    "verdict": v,
+                    "budget": budget,
+                    "solver_version": version,
+                }
+            )
+            + "\n"
+            for s, v in verdicts.items()
+        )
+
+    (tmp_path / "winnability.jsonl").write_text(rows("7", 100, {1: "won", 2: "unknown"}))
+    (tmp_path / "winnability-v8.jsonl").write_text(
+        rows("8", 100, {1: "won", 2: "unknown", 3: "unknown", 4: "unwinnable"})
+    )
+    (tmp_path / "winnability-v8-1m.jsonl").write_text(rows("8", 1000, {2: "won", 3: "unknown"}))
+    assert table.main(["--data", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if "two redeals" in line)
+    assert "| 8 | 4 | 2 | 1 | 1 |" in row and "50.0–75.0%" in row and "| 25.0 |" in row
+    assert "decided at 100: 2, 1,000: 1; undecided at 1,000: 1" in row
+    (tmp_path / "winnability-1m.jsonl").write_text(rows("7", 1000, {2: "unwinnable"}))
+    assert table.main(["--data", str(tmp_path)]) == 1
+    assert "('klondike', 2): ['unwinnable', 'won']" in capsys.readouterr().out

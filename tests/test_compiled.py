@@ -5,8 +5,6 @@ and lines as the pure-Python package, which the browser build and every other te
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -57,29 +55,19 @@ print(json.dumps(out))
 """
 
 
-def run(pythonpath: str, cwd: Path) -> dict[str, object]:
-    """The cases solved in a fresh interpreter that imports the package from
-    ``pythonpath`` (run from ``cwd``, away from the checkout: ``-c`` puts the working
-    folder first on ``sys.path``)."""
-    env = {**os.environ, "PYTHONPATH": pythonpath}
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, json.dumps(CASES)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        check=True,
-        timeout=600,
+def run(pythonpath: Path) -> dict[str, object]:
+    """The cases solved in a fresh interpreter importing the package from ``pythonpath``."""
+    result: dict[str, object] = json.loads(
+        compile_tool.run_python(pythonpath, SCRIPT, json.dumps(CASES))
     )
-    result: dict[str, object] = json.loads(done.stdout)
     return result
 
 
 @pytest.mark.slow
 def test_compiled_search_is_the_same_search(tmp_path: Path) -> None:
     target = compile_tool.build(tmp_path / "compiled")
-    compiled = run(str(target), tmp_path)
-    pure = run(str(ROOT), tmp_path)
+    compiled = run(target)
+    pure = run(ROOT)
     # The compiled run really used the extension modules, the pure one the sources.
     assert not str(compiled["solver"]).endswith(".py")
     assert not str(compiled["engine"]).endswith(".py")

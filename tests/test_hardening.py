@@ -187,7 +187,7 @@ def test_a_stale_search_stops_and_tables_do_not_wait_for_each_other() -> None:
         return time.perf_counter() - start
 
     async def scenario() -> None:
-        a = TerraceWidget("klondike", seed=7, hint_seconds=4.0)  # undecided in 4 s
+        a = TerraceWidget("klondike", seed=1, hint_seconds=4.0)  # undecided in 4 s
         b = TerraceWidget("klondike", seed=5, hint_seconds=0.2)
         intent(a, "hint")
         await asyncio.sleep(0.1)  # A's search is under way
@@ -313,11 +313,11 @@ def test_unknown_at_a_short_limit_is_not_reused_at_a_longer_one(tmp_path) -> Non
 
     path = tmp_path / "cache.jsonl"
     run = {"cache": path, "executor": "serial", "progress": False, "as_frame": False}
-    (short,) = analyze("klondike", [7], None, seconds=0.05, **run)
+    (short,) = analyze("klondike-no-redeal", [2], None, seconds=0.05, **run)
     assert short["verdict"] == "unknown"
-    (longer,) = analyze("klondike", [7], None, seconds=0.3, **run)
+    (longer,) = analyze("klondike-no-redeal", [2], None, seconds=0.3, **run)
     assert longer["time_limit"] == 0.3 and longer["nodes"] > short["nodes"]
-    (again,) = analyze("klondike", [7], None, seconds=0.05, **run)
+    (again,) = analyze("klondike-no-redeal", [2], None, seconds=0.05, **run)
     assert again == short  # the same limit reads the cache
 
 

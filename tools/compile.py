@@ -80,6 +80,25 @@ def build(target: Path = ROOT / "build" / "compiled", *, quiet: bool = True) -> 
     return target
 
 
+def run_python(pythonpath: Path, code: str, *args: str) -> str:
+    """Run ``python -c code args`` in a fresh interpreter that imports the package from
+    ``pythonpath`` (from a temporary folder: ``-c`` puts the working folder first on
+    ``sys.path``, which in a checkout would be the source tree); returns its output."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as away:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=away,
+            env={**os.environ, "PYTHONPATH": str(pythonpath)},
+            timeout=1800,
+        )
+    return done.stdout
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument(

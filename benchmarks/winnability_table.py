@@ -1,0 +1,118 @@
+"""The README's winnability table: for every game, what the saved runs have decided about
+deals 1-1,000, with each deal's verdict from the largest budget that decided it.
+
+    python benchmarks/winnability_table.py
+
+Reads the 100,000-node runs (``winnability.jsonl``: version 7; ``winnability-v8.jsonl``:
+version 8, Klondike with two redeals and with none) and the 1,000,000-node escalations of
+their undecided deals (``winnability-1m.jsonl``, ``winnability-v8-1m.jsonl``). A game's row
+comes from one solver version: version 8 where it has a run (it changed only the two
+limited Klondike options), else version 7 (which searches the other games node for node
+as version 8 does). Verdicts are certain, so a decided deal keeps its verdict and an
+escalated deal's verdict replaces its "unknown"; ``--check`` also reports any deal that
+two runs decided differently (there must be none). Prints the table with the width of
+"winnability lies in", its 95% interval (Wilson bounds of its two ends) and the aim of
+issue 18 (at most 5 points for the Terrace games, 2 for Klondike).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from terrace_widget import VARIANTS
+from terrace_widget.analysis import wilson_interval
+
+DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+RUNS = {"7": "winnability.jsonl", "8": "winnability-v8.jsonl"}
+ESCALATIONS = {"7": "winnability-1m.jsonl", "8": "winnability-v8-1m.jsonl"}
+AIM = {"terrace": 5.0, "klondike": 2.0}
+KLONDIKE_NAMES = {
+    "klondike": "Klondike, draw one, two redeals",
+    "klondike-three-card": "Klondike, draw three, unlimited",
+    "klondike-no-redeal": "Klondike, draw one, no redeal",
+    "klondike-unlimited": "Klondike, draw one, unlimited",
+}
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--data", type=Path, default=DATA, help="folder of the saved runs")
+    parser.add_argument("--deals", type=int, default=1000)
+    args = parser.parse_args(argv)
+    verdicts: dict[tuple[str, str, int], tuple[str, int]] = {}
+    decided: dict[tuple[str, int], set[str]] = {}
+    for version, name in RUNS.items():
+        for r in read(args.data / name):
+            if r.get("player", "solver") != "solver" or r.get("base_mode") == "each":
+                continue
+            if str(r["solver_version"]) != version or r["seed"] > args.deals:
+                continue
+            verdicts[(version, r["variant"], r["seed"])] = (r["verdict"], r["budget"])
+    for version, name in ESCALATIONS.items():
+        for r in read(args.data / name):
+            key = (version, r["variant"], r["seed"])
+            if str(r["solver_version"]) != version or key not in verdicts:
+                continue
+            if verdicts[key][0] == "unknown" and r["verdict"] != "unknown":
+                verdicts[key] = (r["verdict"], r["budget"])
+            elif verdicts[key][0] == "unknown":
+                verdicts[key] = ("unknown", max(r["budget"], verdicts[key][1]))
+    for (_, variant, seed), (verdict, _) in verdicts.items():
+        if verdict != "unknown":
+            decided.setdefault((variant, seed), set()).add(verdict)
+    clashes = sorted(k for k, v in decided.items() if len(v) > 1)
+    print(
+        "| game | version | deals | won | proven lost | undecided | budgets | lies in "
+        "| width | 95% CI | aim |"
+    )
+    print("|---|--:|--:|--:|--:|--:|---|---|--:|---|---|")
+    for variant, rules in VARIANTS.items():
+        version = "8" if any(k[:2] == ("8", variant) for k in verdicts) else "7"
+        mine = [v for k, v in verdicts.items() if k[:2] == (version, variant)]
+        if not mine:
+            continue
+        n = len(mine)
+        count = Counter(v for v, _ in mine)
+        done = Counter(b for v, b in mine if v != "unknown")
+        open_ = Counter(b for v, b in mine if v == "unknown")
+        low, high = count["won"] / n, (count["won"] + count["unknown"]) / n
+        ci_low, ci_high = (
+            wilson_interval(count["won"], n)[0],
+            wilson_interval(count["won"] + count["unknown"], n)[1],
+        )
+        width = 100 * (high - low)
+        aim = AIM[rules.family]
+        spent = "; ".join(
+            f"{what} at {', '.join(f'{b:,}: {c}' for b, c in sorted(by.items()))}"
+            for what, by in (("decided", done), ("undecided", open_))
+            if by
+        )
+        print(
+            f"| {KLONDIKE_NAMES.get(variant, rules.name)} "
+            f"| {version} | {n} | {count['won']} | {count['unwinnable']} | {count['unknown']} "
+            f"| {spent} | {100 * low:.1f}–{100 * high:.1f}% "
+            f"| {width:.1f} | {100 * ci_low:.1f}–{100 * ci_high:.1f}% "
+            f"| {'met' if width <= aim else 'not met'} (≤ {aim:g}) |"
+        )
+    print(f"\ndeals decided differently by two runs: {len(clashes)}")
+    for key in clashes:
+        print(f"  {key}: {sorted(decided[key])}")
+    return 1 if clashes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
