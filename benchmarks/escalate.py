@@ -29,15 +29,8 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks, wilson_interval
-from terrace_widget.solver import solve
-
-
-def solve_compiled() -> bool:
-    """Whether the search runs compiled (tools/compile.py): same nodes, other speed."""
-    import terrace_widget.solver as solver_module
-
-    return not str(solver_module.__file__).endswith(".py")
+from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks, winnability_range
+from terrace_widget.solver import is_compiled, solve
 
 
 def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
@@ -57,14 +50,8 @@ def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
         "length": len(solution.moves) if solution.verdict == "won" else None,
         "replayed": solution.verdict == "won",
         "seconds": round(time.perf_counter() - start, 3),
-        "build": "mypyc" if solve_compiled() else "python",
+        "build": "mypyc" if is_compiled() else "python",
     }
-
-
-def interval(won: int, unknown: int, n: int) -> tuple[float, float, float, float]:
-    """[won, won + unknown] / n, and the Wilson bounds around its two ends."""
-    low, high = won / n, (won + unknown) / n
-    return low, high, wilson_interval(won, n)[0], wilson_interval(won + unknown, n)[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,8 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         before = Counter(r["verdict"] for r in mine.values())
         after = before - Counter(unknown=len(undecided)) + new
         n = len(mine)
-        b = interval(before["won"], before["unknown"], n)
-        a = interval(after["won"], after["unknown"], n)
+        b = winnability_range(before["won"], before["unknown"], n)
+        a = winnability_range(after["won"], after["unknown"], n)
         print(
             f"| {game} | {n} | {'/'.join(f'{x:,}' for x in sorted(budgets))} | {len(undecided)} "
             f"| {new['won']} / {new['unwinnable']} / {new['unknown']} "

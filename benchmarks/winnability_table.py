@@ -28,7 +28,7 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import VARIANTS
-from terrace_widget.analysis import wilson_interval
+from terrace_widget.analysis import winnability_range
 
 DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 RUNS = {"7": "winnability.jsonl", "8": "winnability-v8.jsonl"}
@@ -89,11 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         count = Counter(v for v, _ in mine)
         done = Counter(b for v, b in mine if v != "unknown")
         open_ = Counter(b for v, b in mine if v == "unknown")
-        low, high = count["won"] / n, (count["won"] + count["unknown"]) / n
-        ci_low, ci_high = (
-            wilson_interval(count["won"], n)[0],
-            wilson_interval(count["won"] + count["unknown"], n)[1],
-        )
+        low, high, ci_low, ci_high = winnability_range(count["won"], count["unknown"], n)
         width = 100 * (high - low)
         aim = AIM[rules.family]
         spent = "; ".join(

@@ -35,15 +35,9 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))
 from terrace_widget import VARIANTS, Game
 from terrace_widget.analysis import SOLVER_VERSION, run_tasks, wilson_interval
 from terrace_widget.players import RulePlayer
-from terrace_widget.solver import solve
+from terrace_widget.solver import is_compiled, solve
 
 MAX_MOVES = 3000
-
-
-def compiled() -> bool:
-    import terrace_widget.solver as solver_module
-
-    return not str(solver_module.__file__).endswith(".py")
 
 
 def positions_of(variant: str, seed: int, per_deal: int) -> list[tuple[int, Game]]:
@@ -90,7 +84,7 @@ def judge(variant: str, seed: int, per_deal: int, seconds: float) -> list[dict[s
                 "seconds": round(time.perf_counter() - start, 4),
                 "limit": seconds,
                 "solver_version": SOLVER_VERSION,
-                "build": "mypyc" if compiled() else "python",
+                "build": "mypyc" if is_compiled() else "python",
             }
         )
     return rows
@@ -141,17 +135,17 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     deals = -(-args.positions // args.per_deal) + 5  # a few spare: short games give fewer
+    batch = 2 * (args.workers or 2)
     for game in games:
-        seeds = range(1, deals + 1)
         todo = [
             ((game, s), (game, s, args.per_deal, args.seconds))
-            for s in seeds
+            for s in range(1, deals + 1)
             if (game, s) not in done
         ]
-        # Enough deals for the positions asked (short games give fewer per deal).
+        # Deals in small batches, until the game has the positions asked.
         while todo and len(rows[game]) < args.positions:
-            batch, todo = todo[: 2 * (args.workers or 2)], todo[2 * (args.workers or 2) :]
-            run_tasks(judge, batch, args.workers, finish)
+            run_tasks(judge, todo[:batch], args.workers, finish)
+            todo = todo[batch:]
     print(f"Winnable? on fair games' positions, {args.seconds:g} s each, solver v{SOLVER_VERSION}")
     print(
         "| game | positions | decided in time (95% CI) | median s | p95 s "

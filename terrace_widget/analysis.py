@@ -709,6 +709,18 @@ def wilson_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def winnability_range(won: int, unknown: int, n: int) -> tuple[float, float, float, float]:
+    """Where the winnability of ``n`` deals lies when ``won`` are won and ``unknown``
+    undecided: ``[won / n, (won + unknown) / n]``, and that range widened by the Wilson
+    bounds (95%) of its two ends."""
+    return (
+        won / n,
+        (won + unknown) / n,
+        wilson_interval(won, n)[0],
+        wilson_interval(won + unknown, n)[1],
+    )
+
+
 def _percentile(values: list[float], q: float) -> float | None:
     """Nearest-rank percentile (``None`` for no values)."""
     if not values:
@@ -789,6 +801,7 @@ def summarize(records: Any, *, as_frame: bool | None = None) -> Any:
         n = len(deals)
         won, unknown = counts["won"], counts["unknown"]
         low, high = wilson_interval(won, n)
+        winnable = winnability_range(won, unknown, n)
         total_time = sum(times)
         rows.append(
             {
@@ -802,10 +815,10 @@ def summarize(records: Any, *, as_frame: bool | None = None) -> Any:
                 "won_share": won / n,
                 "won_ci_low": low,
                 "won_ci_high": high,
-                "winnable_low": won / n,
-                "winnable_high": (won + unknown) / n,
-                "winnable_ci_low": low,
-                "winnable_ci_high": wilson_interval(won + unknown, n)[1],
+                "winnable_low": winnable[0],
+                "winnable_high": winnable[1],
+                "winnable_ci_low": winnable[2],
+                "winnable_ci_high": winnable[3],
                 "median_seconds": statistics.median(times),
                 "p90_seconds": _percentile(times, 0.9),
                 "nodes_per_second": nodes / total_time if total_time > 0 else None,

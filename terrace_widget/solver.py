@@ -168,6 +168,12 @@ def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
         _STOP.reset(token)
 
 
+def is_compiled() -> bool:
+    """Whether this module runs compiled (tools/compile.py builds it with mypyc for long
+    measurements): the same search, node for node, at another speed."""
+    return not __file__.endswith(".py")
+
+
 def check_limits(game: object, budget: object, seconds: object) -> None:
     """Refuse what no search can use: not a game, a negative or non-integer node budget,
     a negative or non-numeric time (``None`` means no limit for either)."""
@@ -709,11 +715,10 @@ class _Search:
         # With a limited number of redeals (version 8), a move that clicks (k > 0) is tried
         # after every tableau move, fewest clicks first: the cards it passes are buried in
         # the waste for good, or for a redeal (docs/solver.md, "Stock moves last").
-        stock_last = self.limited
         clicks: list[SMove] = []
         for k, v in reachable:
             f = ftargets.get(v)
-            to_f, to_t = (clicks, clicks) if stock_last and k else (high, mid)
+            to_f, to_t = (clicks, clicks) if self.limited and k else (high, mid)
             for j in ttargets.get(v, ()):
                 to_t.append((WASTE, j, 1, k))
             if space >= 0 and v % 13 == 12:

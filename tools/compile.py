@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -84,8 +85,6 @@ def run_python(pythonpath: Path, code: str, *args: str) -> str:
     """Run ``python -c code args`` in a fresh interpreter that imports the package from
     ``pythonpath`` (from a temporary folder: ``-c`` puts the working folder first on
     ``sys.path``, which in a checkout would be the source tree); returns its output."""
-    import tempfile
-
     with tempfile.TemporaryDirectory() as away:
         done = subprocess.run(
             [sys.executable, "-c", code, *args],
