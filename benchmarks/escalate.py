@@ -5,6 +5,9 @@ the deals a saved run left undecided, and print the table with both runs combine
         --budget 1000000 --games terrace,wood,signora,falling-stars,klondike-three-card \\
         --cache notebooks/data/winnability-1m.jsonl --workers 2
 
+``--from`` may also be an escalation's own ``--cache``, to go on to a larger budget still
+(for example from ``winnability-v8-1m.jsonl`` to 10,000,000 nodes).
+
 For each game: the deals of the saved run (``--from``, one budget), how many it left
 undecided, what the larger budget made of those (won, proven unwinnable, still unknown),
 and the "winnability lies in" interval before and after, with its width and the 95%
@@ -21,6 +24,7 @@ import argparse
 import json
 import sys
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -29,7 +33,7 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks, winnability_range
+from terrace_widget.analysis import SOLVER_VERSION, run_tasks, winnability_range
 from terrace_widget.solver import is_compiled, solve
 
 
@@ -52,6 +56,27 @@ def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - start, 3),
         "build": "mypyc" if is_compiled() else "python",
     }
+
+
+RUN_KEYS = ("variant", "seed", "budget", "verdict")
+
+
+def read_run(path: Path) -> list[dict[str, Any]]:
+    """The solver's records of a saved run: a ``winnability.py`` run or an escalation's own
+    ``--cache`` (so a run can be escalated again). Lines that are not such a record are
+    skipped with a warning."""
+    saved = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            row = json.loads(line)
+            ok = isinstance(row, dict) and all(k in row for k in RUN_KEYS)
+        except ValueError:
+            ok = False
+        if not ok:
+            warnings.warn(f"{path}:{number}: not a record of a run, skipped", stacklevel=2)
+        elif row.get("player", "solver") == "solver" and row.get("base_mode") != "each":
+            saved.append(row)
+    return saved
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,11 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         if not 0 <= i < n:
             parser.error("--shard I/N needs 0 <= I < N")
         shard = (i, n)
-    saved = [
-        r
-        for r in load_results(args.source, as_frame=False)
-        if r["player"] == "solver" and r.get("base_mode") != "each"
-    ]
+    saved = read_run(Path(args.source))
     print(
         "| game | deals | first budget | undecided | at the new budget: won / unwinnable / "
         "unknown | lies in, before | width | after | width | after, 95% |"

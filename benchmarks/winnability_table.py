@@ -4,13 +4,16 @@ deals 1-1,000, with each deal's verdict from the largest budget that decided it.
     python benchmarks/winnability_table.py
 
 Reads the 100,000-node runs (``winnability.jsonl``: version 7; ``winnability-v8.jsonl``:
-version 8, Klondike with two redeals and with none) and the 1,000,000-node escalations of
-their undecided deals (``winnability-1m.jsonl``, ``winnability-v8-1m.jsonl``). A game's row
-comes from one solver version: version 8 where it has a run (it changed only the two
-limited Klondike options), else version 7 (which searches the other games node for node
-as version 8 does). Verdicts are certain, so a decided deal keeps its verdict and an
-escalated deal's verdict replaces its "unknown"; ``--check`` also reports any deal that
-two runs decided differently (there must be none). Prints the table with the width of
+version 8, Klondike with two redeals and with none) and the escalations of their undecided
+deals to 1,000,000 nodes (``winnability-1m.jsonl``, ``winnability-v8-1m.jsonl``) and to
+10,000,000 (``winnability-10m.jsonl``). A game's row comes from one solver version:
+version 8 where it has a 100,000-node run (it changed only the two limited Klondike
+options), else version 7. Version 8 searches every other game node for node as version 7,
+so its escalations of those games extend their version-7 rows (the row's version then
+reads "7+8"). Verdicts are certain, so a decided deal keeps its verdict and an escalated
+deal's verdict replaces its "unknown"; the script also reports any deal that two runs
+decided differently, or against Solvitaire's verdicts in the head-to-head records
+(``solvitaire-200*.json``; there must be none). Prints the table with the width of
 "winnability lies in", its 95% interval (Wilson bounds of its two ends) and the aim of
 issue 18 (at most 5 points for the Terrace games, 2 for Klondike).
 """
@@ -32,7 +35,9 @@ from terrace_widget.analysis import winnability_range
 
 DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 RUNS = {"7": "winnability.jsonl", "8": "winnability-v8.jsonl"}
-ESCALATIONS = {"7": "winnability-1m.jsonl", "8": "winnability-v8-1m.jsonl"}
+ESCALATIONS = ("winnability-1m.jsonl", "winnability-v8-1m.jsonl", "winnability-10m.jsonl")
+# The games whose search version 8 changed; it searches the others node for node as 7.
+CHANGED_BY_8 = {"klondike", "klondike-no-redeal"}
 AIM = {"terrace": 5.0, "klondike": 2.0}
 KLONDIKE_NAMES = {
     "klondike": "Klondike, draw one, two redeals",
@@ -62,10 +67,16 @@ def main(argv: list[str] | None = None) -> int:
             if str(r["solver_version"]) != version or r["seed"] > args.deals:
                 continue
             verdicts[(version, r["variant"], r["seed"])] = (r["verdict"], r["budget"])
-    for version, name in ESCALATIONS.items():
+    extended: set[str] = set()  # games whose version-7 row has version-8 escalations
+    for name in ESCALATIONS:
         for r in read(args.data / name):
+            version = str(r["solver_version"])
             key = (version, r["variant"], r["seed"])
-            if str(r["solver_version"]) != version or key not in verdicts:
+            if key not in verdicts and version == "8" and r["variant"] not in CHANGED_BY_8:
+                key = ("7", r["variant"], r["seed"])
+                if key in verdicts:
+                    extended.add(r["variant"])
+            if key not in verdicts:
                 continue
             if verdicts[key][0] == "unknown" and r["verdict"] != "unknown":
                 verdicts[key] = (r["verdict"], r["budget"])
@@ -74,6 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     for (_, variant, seed), (verdict, _) in verdicts.items():
         if verdict != "unknown":
             decided.setdefault((variant, seed), set()).add(verdict)
+    theirs = {"solved": "won", "unsolvable": "unwinnable"}
+    checked = 0
+    for path in sorted(args.data.glob("solvitaire-200*.json")):
+        for r in json.loads(path.read_text(encoding="utf-8"))["records"]:
+            for verdict in (r["ours"], theirs.get(r["theirs"], "unknown")):
+                if verdict != "unknown":
+                    decided.setdefault((r["variant"], r["seed"]), set()).add(verdict)
+            checked += r["theirs"] in theirs
     clashes = sorted(k for k, v in decided.items() if len(v) > 1)
     print(
         "| game | version | deals | won | proven lost | undecided | budgets | lies in "
@@ -97,16 +116,20 @@ def main(argv: list[str] | None = None) -> int:
             for what, by in (("decided", done), ("undecided", open_))
             if by
         )
+        shown = version + ("+8" if version == "7" and variant in extended else "")
         print(
             f"| {KLONDIKE_NAMES.get(variant, rules.name)} "
-            f"| {version} | {n} | {count['won']} | {count['unwinnable']} | {count['unknown']} "
+            f"| {shown} | {n} | {count['won']} | {count['unwinnable']} | {count['unknown']} "
             f"| {spent} | {100 * low:.1f}–{100 * high:.1f}% "
             f"| {width:.1f} | {100 * ci_low:.1f}–{100 * ci_high:.1f}% "
             f"| {'met' if width <= aim else 'not met'} (≤ {aim:g}) |"
         )
-    print(f"\ndeals decided differently by two runs: {len(clashes)}")
-    for key in clashes:
-        print(f"  {key}: {sorted(decided[key])}")
+    print(
+        f"\n{len(decided)} deals decided, {checked} Solvitaire verdicts; "
+        f"deals decided differently by two runs: {len(clashes)}"
+    )
+    for clash in clashes:
+        print(f"  {clash}: {sorted(decided[clash])}")
     return 1 if clashes else 0
 
 

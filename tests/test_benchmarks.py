@@ -73,6 +73,18 @@ def test_escalation_in_shards_and_samples(tmp_path: Path, capsys, monkeypatch) -
     assert "| 4 | 1 / 0 / 3 |" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         escalate.main([*common, "--shard", "2/2"])
+    # An escalation's own records can be escalated again; a line that is not a record
+    # is skipped with a warning.
+    again = tmp_path / "again.jsonl"
+    again.write_text(
+        '{"variant": "klondike-unlimited", "seed": 6, "budget": 10, "verdict": "unknown"}\n'
+        '{"variant": "klondike-unlimited", "seed": 7, "budget": 10, "verdict": "won"}\n'
+        "[1, 2]\n"
+    )
+    chained = ["--from", str(again), "--budget", "20000", "--games", "klondike-unlimited"]
+    with pytest.warns(UserWarning, match="again.jsonl:3: not a record"):
+        assert escalate.main([*chained, "--workers", "1"]) == 0
+    assert "| klondike-unlimited | 2 | 10 | 1 | 1 / 0 / 0 |" in capsys.readouterr().out
 
 
 @pytest.mark.slow
@@ -131,14 +143,15 @@ def test_the_winnability_table_combines_budgets_and_finds_clashes(
     tmp_path: Path, capsys, monkeypatch
 ) -> None:
     """A deal decided by the escalation replaces its "unknown"; version 8's run replaces
-    version 7's for its game; a deal that two runs decide differently fails the table."""
+    version 7's for its game, and its escalations extend version 7's rows of the games it
+    did not change; a deal that two runs decide differently fails the table."""
     table = script("winnability_table", monkeypatch)
 
-    def rows(version: str, budget: int, verdicts: dict[int, str]) -> str:
+    def rows(version: str, budget: int, verdicts: dict[int, str], variant: str = "klondike") -> str:
         return "".join(
             json.dumps(
                 {
-                    "variant": "klondike",
+                    "variant": variant,
                     "seed": s,
                     "player": "solver",
                     "verdict": v,
@@ -160,6 +173,23 @@ def test_the_winnability_table_combines_budgets_and_finds_clashes(
     row = next(line for line in out.splitlines() if "two redeals" in line)
     assert "| 8 | 4 | 2 | 1 | 1 |" in row and "50.0–75.0%" in row and "| 25.0 |" in row
     assert "decided at 100: 2, 1,000: 1; undecided at 1,000: 1" in row
+    (tmp_path / "winnability.jsonl").write_text(
+        rows("7", 100, {1: "won", 2: "unknown"})
+        + rows("7", 100, {1: "won", 2: "unknown", 3: "unknown"}, "redheads")
+    )
+    (tmp_path / "winnability-10m.jsonl").write_text(
+        rows("8", 10_000, {2: "won"}, "redheads")
+        + rows("8", 10_000, {2: "won"}, "klondike-no-redeal")
+    )
+    assert table.main(["--data", str(tmp_path)]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "Redheads" in line)
+    assert "| 7+8 | 3 | 2 | 0 | 1 |" in row
+    assert "decided at 100: 1, 10,000: 1; undecided at 100: 1" in row
+    record = {"variant": "klondike", "seed": 4, "ours": "unknown", "theirs": "solved"}
+    (tmp_path / "solvitaire-200.json").write_text(json.dumps({"records": [record]}))
+    assert table.main(["--data", str(tmp_path)]) == 1
+    assert "('klondike', 4): ['unwinnable', 'won']" in capsys.readouterr().out
+    (tmp_path / "solvitaire-200.json").unlink()
     (tmp_path / "winnability-1m.jsonl").write_text(rows("7", 1000, {2: "unwinnable"}))
     assert table.main(["--data", str(tmp_path)]) == 1
     assert "('klondike', 2): ['unwinnable', 'won']" in capsys.readouterr().out
