@@ -524,7 +524,7 @@ def _seeds(seeds: int | Iterable[int]) -> list[int]:
     for value in seeds:
         seed = as_int(value)  # NumPy's integers too (a DataFrame column)
         if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+            raise ValueError(f"a seed is a whole number from 0 to 2**128 - 1, not {seed!r}")
         result.append(seed)
     return result
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import copy
 import itertools
-import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypedDict
 
 from .actions import apply_action, legal_actions
 from .cards import code, parse_card
-from .deal import shuffled_deck
+from .deal import random_seed, shuffled_deck
 from .engine import STOCK, WASTE, Table, UndoRecord
 from .hints import Hint, classic_hint
 from .limits import as_int, quote
@@ -98,7 +97,7 @@ class Game:
             values = _read_deck(deck, rules)
         else:
             if seed is None:
-                seed = secrets.randbelow(1_000_000_000)
+                seed = random_seed()  # a long seed: docs/promises.md
             values = shuffled_deck(seed, rules.decks)
         self._rules = rules
         self._seed = seed

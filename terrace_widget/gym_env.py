@@ -42,6 +42,7 @@ from gymnasium import spaces
 
 from .actions import action_list, action_move
 from .cards import CODES
+from .deal import long_seed
 from .env import Observation, fair_observation
 from .game import Game
 from .moves import IllegalMoveError
@@ -57,7 +58,8 @@ ArrayObservation = dict[str, Any]
 
 
 class SolitaireEnv(gymnasium.Env[ArrayObservation, np.int64]):
-    """One game as a Gymnasium environment; ``reset(seed=n)`` deals ``variant#n``.
+    """One game as a Gymnasium environment; ``reset(seed=n)`` deals ``variant#n``, and
+    ``reset()`` a deal drawn from ``np_random`` among the long seeds (docs/promises.md).
 
     ``options`` of :meth:`reset`: ``{"game": g}`` starts from a copy of the game ``g``
     (a constructed position, say) instead of a deal.
@@ -121,12 +123,19 @@ class SolitaireEnv(gymnasium.Env[ArrayObservation, np.int64]):
                 raise ValueError(f"options['game'] must be a {self.rules.name} Game")
             self.game = start.copy()
         else:
-            deal = seed if seed is not None else int(self.np_random.integers(2**31))
-            self.game = Game(self.rules, seed=deal)
+            self.game = Game(self.rules, seed=seed if seed is not None else self._long_seed())
         self.steps = 0
         self._done = False
         obs = fair_observation(self.game)
         return self._arrays(obs), self._info(obs, None)
+
+    def _long_seed(self) -> int:
+        """A long seed (docs/promises.md) from ``np_random``: reproducible after a seeded
+        ``reset``, as Gymnasium asks, and drawn from 2**128 - 2**64 deals."""
+        while True:
+            seed = long_seed(self.np_random.bytes(16))
+            if seed is not None:
+                return seed
 
     def step(
         self, action: np.int64 | int

@@ -469,7 +469,7 @@ class TerraceWidget(anywidget.AnyWidget):
             if seed is not None and (
                 not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
             ):
-                return "the seed is a whole number from 0 to 2**64 - 1"
+                return "the seed is a whole number from 0 to 2**128 - 1"
             self.new_game(variant, seed)
         return None
 

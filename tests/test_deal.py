@@ -24,6 +24,9 @@ def test_splitmix64_reference_outputs() -> None:
         (1, 1, "7D 9C 4D 8H 8D 5S JD 6D 9S JC 5D KD", "3H 2S 9H 7S"),
         (12345, 2, "8C 4H 2D 6H 5H QS KS AS 7D 7D KD AC", "JS 3S 3S 2S"),
         (2**64 - 1, 1, "JC KS 7S 4C AD JH 5D 2H AH 7D 6D 6S", "TS 2C TC 5C"),
+        # Long seeds (random deals): the SHAKE-256 stream.
+        (2**64, 1, "5S 9D 5D TH 2C 6C JS KD 7S 7D 6S 3H", "7H 8S 2D 6H"),
+        (2**128 - 1, 2, "3D 6D 6S 6S 8D 5C AH JC QC TC 2S 8H", "5H 5D TD 7H"),
     ],
 )
 def test_frozen_decks(seed: int, decks: int, first: str, last: str) -> None:
@@ -33,7 +36,7 @@ def test_frozen_decks(seed: int, decks: int, first: str, last: str) -> None:
     assert sorted(deck) == sorted(code(v) for v in range(52) for _ in range(decks))
 
 
-@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, "7", True, None])
+@pytest.mark.parametrize("bad", [-1, 2**128, 1.5, "7", True, None])
 def test_bad_seeds_are_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="seed"):
         shuffled_deck(bad, 1)  # type: ignore[arg-type]
