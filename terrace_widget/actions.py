@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, SupportsIndex
 
+from .limits import quote
 from .moves import DEAL, IllegalMoveError, Move
 from .variants import Rules, get_rules
 
@@ -73,7 +74,7 @@ def action_number(rules: str | Rules, move: Move | str) -> int:
         move = Move.parse(move)
     number = _actions(rules)[1].get(move) if isinstance(move, Move) else None
     if number is None:
-        raise ValueError(f"{move!r} is not one of the {rules.name} actions")
+        raise ValueError(f"{quote(move)} is not one of the {rules.name} actions")
     return number
 
 
@@ -82,7 +83,9 @@ def action_move(rules: str | Rules, action: SupportsIndex) -> Move:
     moves = action_list(rules)
     number = _whole_number(action)
     if number is None or not 0 <= number < len(moves):
-        raise ValueError(f"an action is a whole number from 0 to {len(moves) - 1}, not {action!r}")
+        raise ValueError(
+            f"an action is a whole number from 0 to {len(moves) - 1}, not {quote(action)}"
+        )
     return moves[number]
 
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from .cards import RANK_TITLES, glyph, rank_of
 from .engine import STOCK, WASTE
 from .hints import Hint
+from .limits import quote
 from .moves import DEAL, Move
 from .solver import Solution, Verdict, check_limits, solve
 
@@ -112,7 +113,9 @@ def _solve(game: Game, budget: int | None, seconds: float | None) -> Solution:
 
 def _check_samples(samples: object) -> None:
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ValueError(f"the number of sampled worlds is a whole number >= 1, not {samples!r}")
+        raise ValueError(
+            f"the number of sampled worlds is a whole number >= 1, not {quote(samples)}"
+        )
 
 
 def forget() -> None:
@@ -508,7 +511,7 @@ def hint(
     if mode == "classic":
         return game.hint()
     if mode not in ("solver", "fair"):
-        raise ValueError(f"unknown hint mode {mode!r}: use 'classic', 'solver' or 'fair'")
+        raise ValueError(f"unknown hint mode {quote(mode)}: use 'classic', 'solver' or 'fair'")
     return solver_hint(game, budget=budget, seconds=seconds, fair=mode == "fair")
 
 

@@ -32,7 +32,7 @@ from typing import Any, Literal, TypeGuard, TypeVar
 from .cards import RANKS, parse_card, rank_of
 from .deal import MAX_SEED
 from .game import Game, Status
-from .limits import as_int, dump_json, load_json
+from .limits import as_int, dump_json, load_json, quote
 from .moves import Move
 from .solver import DEFAULT_BUDGET, solve
 from .variants import VARIANTS, get_rules
@@ -524,7 +524,7 @@ def _seeds(seeds: int | Iterable[int]) -> list[int]:
     for value in seeds:
         seed = as_int(value)  # NumPy's integers too (a DataFrame column)
         if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to 2**128 - 1, not {seed!r}")
+            raise ValueError(f"a seed is a whole number from 0 to 2**128 - 1, not {quote(seed)}")
         result.append(seed)
     return result
 

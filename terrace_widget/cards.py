@@ -8,6 +8,8 @@ them apart. Codes are two characters, rank then suit: ``AS 2H … TD JC QS KH``.
 
 from __future__ import annotations
 
+from .limits import quote
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_GLYPHS = "♣♦♥♠"
@@ -31,6 +33,8 @@ RANK_TITLES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Que
 
 CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 _CODE_TO_VALUE = {code: value for value, code in enumerate(CODES)}
+MAX_CARD_CHARS = 8
+"""The longest card text read (``' 10h '``): anything longer is refused before a copy."""
 
 
 def rank_of(value: int) -> int:
@@ -60,16 +64,16 @@ def code(value: int) -> str:
 
 def parse_card(text: str) -> int:
     """Read a card code (``'QH'``, ``'10h'`` and ``'th'`` are accepted) into its value."""
-    if not isinstance(text, str):
-        raise ValueError(f"a card is written as text such as 'QH', not {text!r}")
+    if not isinstance(text, str) or len(text) > MAX_CARD_CHARS:
+        raise ValueError(f"a card is written as text such as 'QH', not {quote(text)}")
     norm = text.strip().upper()
     if norm.startswith("10"):
         norm = "T" + norm[2:]
     value = _CODE_TO_VALUE.get(norm)
     if value is None:
         raise ValueError(
-            f"{text!r} is not a card: write the rank (A 2 … 9 T J Q K) then the suit (C D H S), "
-            "for example 'QH' or 'TC'"
+            f"{quote(text)} is not a card: write the rank (A 2 … 9 T J Q K) then the suit "
+            "(C D H S), for example 'QH' or 'TC'"
         )
     return value
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import action_list, action_mask, action_move, action_number, legal_actions
 from .analysis import wilson_interval
 from .game import Game, Observation
+from .limits import quote
 from .moves import Move
 from .players import Player as ChoosingPlayer
 from .players import position_key
@@ -155,9 +156,9 @@ def tournament(
     [(1, 'repetition'), (2, 'repetition')]
     """
     if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1:
-        raise ValueError(f"max_moves is a whole number of at least 1, not {max_moves!r}")
+        raise ValueError(f"max_moves is a whole number of at least 1, not {quote(max_moves)}")
     if not isinstance(repetitions, int) or isinstance(repetitions, bool) or repetitions < 2:
-        raise ValueError(f"repetitions is a whole number of at least 2, not {repetitions!r}")
+        raise ValueError(f"repetitions is a whole number of at least 2, not {quote(repetitions)}")
     variants = [get_rules(variant).id for variant in variants]
     seeds = list(seeds)
     rows = []

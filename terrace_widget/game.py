@@ -31,11 +31,14 @@ Status = Literal["choosing-base", "playing", "won", "lost"]
 SAVE_FORMAT = "terrace-widget/game"
 SAVE_VERSION = 1
 MAX_TURNS = 20_000
-"""The most turns (moves and redo turns together) a save or a record may hold: far beyond
-any game played by hand (a long Klondike game is a few hundred turns), and a bound on the
-time and memory of loading one (docs/engine-api.md, "Saving")."""
+"""The most turns (moves and redo turns together) a game, a save or a record may hold: far
+beyond any game played by hand (a long Klondike game is a few hundred turns), and a bound
+on the time and memory of loading one (docs/promises.md). :meth:`Game.play` refuses a turn
+beyond it, so every game played can be saved and loaded again."""
 MAX_TURN_CHARS = 400
-"""The longest text of one turn (an autoplay turn of 52 foundation moves is about 350)."""
+"""The longest text of one turn (an autoplay turn of 52 foundation moves is under 390)."""
+MAX_MOVES_CHARS = MAX_TURNS * (MAX_TURN_CHARS + 1)
+"""The longest ``moves`` text of a record (turns and the spaces between them)."""
 LOSS_SEARCH_BUDGET = 800
 """Positions the exact loss check (docs/rules.md#d5) may visit before it leaves the game open."""
 LOSS_MEMO_SIZE = 512
@@ -279,7 +282,7 @@ class Game:
         """Whether it is proven, within ``budget`` positions, that this game can no longer
         be won (``False`` also when the search gave up)."""
         if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
-            raise ValueError(f"budget is a whole number of positions, not {budget!r}")
+            raise ValueError(f"budget is a whole number of positions, not {quote(budget)}")
         status = self.status
         if status != "playing":
             return status == "lost"
@@ -360,10 +363,19 @@ class Game:
         move = self._coerce(move)
         if move not in self._legal_moves():
             raise IllegalMoveError(self._why_illegal(move))
+        self._check_room()
         record = self._make(move)
         self._undo.append(((move,), [record]))
         self._redo.clear()
         return move
+
+    def _check_room(self) -> None:
+        """Refuse a new turn once the game holds :data:`MAX_TURNS`: a save could not hold it."""
+        if len(self._undo) >= MAX_TURNS:
+            raise IllegalMoveError(
+                f"this game has reached {MAX_TURNS:,} turns, the most a save holds: "
+                "restart it or deal a new one"
+            )
 
     def _make(self, move: Move) -> UndoRecord:
         index = self._index
@@ -420,6 +432,7 @@ class Game:
         table = self._table
         if not self._rules.foundation_autoplay:
             return []
+        self._check_room()
         played: list[Move] = []
         records: list[UndoRecord] = []
         while True:
@@ -456,23 +469,29 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         elif not isinstance(move, Move):
-            raise InvalidMoveError(f"a move is a Move or text such as 't3-f1', not {move!r}")
+            raise InvalidMoveError(f"a move is a Move or text such as 't3-f1', not {quote(move)}")
         if not isinstance(move.source, str) or not isinstance(move.target, str):
-            raise InvalidMoveError(f"a move's piles are names such as 't3', not {move!r}")
+            raise InvalidMoveError(
+                f"a move's piles are names such as 't3', not {quote(move.source)} and "
+                f"{quote(move.target)}"
+            )
         if move.source not in self._index or move.target not in self._index:
             missing = move.source if move.source not in self._index else move.target
             raise IllegalMoveError(
-                f"{self._rules.name} has no pile {missing!r}; its piles are "
+                f"{self._rules.name} has no pile {quote(missing)}; its piles are "
                 f"{', '.join(self._table.names)}"
             )
-        if not isinstance(move.size, int) or move.size < 1:
-            raise InvalidMoveError(f"a move takes at least one card, not {move.size!r}")
+        size = as_int(move.size)
+        if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+            raise InvalidMoveError(f"a move takes at least one card, not {quote(move.size)}")
+        if size is not move.size:
+            move = Move(move.source, move.target, size)
         return move
 
     def _pile_index(self, pile: str) -> int:
         if not isinstance(pile, str) or pile not in self._index:
             raise ValueError(
-                f"{self._rules.name} has no pile {pile!r}; its piles are "
+                f"{self._rules.name} has no pile {quote(pile)}; its piles are "
                 f"{', '.join(self._table.names)}"
             )
         return self._index[pile]
@@ -510,14 +529,14 @@ class Game:
         if not isinstance(record, Mapping):
             raise CorruptSaveError("a game record is a dict with 'variant', 'deck' and 'moves'")
         deck = record.get("deck")
-        seed = record.get("seed")
+        seed = as_int(record.get("seed"))  # NumPy's integers too
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise CorruptSaveError(f"a record's seed is a whole number, not {seed!r}")
+            raise CorruptSaveError(f"a record's seed is a whole number, not {quote(seed)}")
         try:
             if deck is None and seed is not None:
                 game = cls(record.get("variant", ""), seed=seed)
             elif isinstance(deck, str):
-                game = cls(record.get("variant", ""), deck=deck.split())
+                game = cls(record.get("variant", ""), deck=deck)  # sized before it is split
                 if seed is not None:
                     if shuffled_deck(seed, game.rules.decks) != list(game._deck or ()):
                         raise CorruptSaveError("the record's deck is not the deck of its seed")
@@ -527,7 +546,7 @@ class Game:
         except CorruptSaveError:
             raise
         except ValueError as error:
-            raise CorruptSaveError(f"bad game record: {error}") from None
+            raise CorruptSaveError(f"bad game record: {str(error)[:200]}") from None
         game._replay_turns(read_turns(record.get("moves", "")))
         return game
 
@@ -567,9 +586,9 @@ class Game:
         """Load :meth:`to_dict` output; malformed or tampered data raises ``CorruptSaveError``."""
         if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
             raise CorruptSaveError(f"not a saved game: expected format {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
+        if as_int(data.get("version")) != SAVE_VERSION:
             raise CorruptSaveError(
-                f"saved game version {data.get('version')!r} is not supported "
+                f"saved game version {quote(data.get('version'))} is not supported "
                 f"(this is version {SAVE_VERSION})"
             )
         moves, redo = data.get("moves"), data.get("redo", [])
@@ -605,7 +624,7 @@ class Game:
         except CorruptSaveError:
             raise
         except (ValueError, TypeError, KeyError) as error:
-            raise CorruptSaveError(f"bad saved game: {error}") from None
+            raise CorruptSaveError(f"bad saved game: {str(error)[:200]}") from None
         game._replay_turns([_split_turn(t) for t in moves])
         # The redo turns are checked by playing them and taking them back.
         game._replay_turns([_split_turn(t) for t in redo], first=len(moves) + 1)
@@ -668,8 +687,13 @@ class Game:
         return str(svg_board(self.observation()))
 
     def __repr__(self) -> str:
-        name = self.deal_id or f"{self.variant} (constructed)"
-        return f"<Game {name}: {len(self.history)} moves, score {self.score}, {self.status}>"
+        # No deal id: a notebook shows the repr as text/plain, which reaches the browser,
+        # and the number rebuilds every face-down card (issue 26, F8).
+        kind = "dealt" if self._deck is not None else "constructed"
+        return (
+            f"<Game {self.variant} ({kind}): {len(self.history)} moves, score {self.score}, "
+            f"{self.status}>"
+        )
 
     # ------------------------------------------------------------ agents (see actions.py)
     def clone(self) -> Game:
@@ -712,9 +736,12 @@ def _read_deck(deck: Iterable[str | int], rules: Rules) -> list[int]:
     if len(deck) > rules.cards:
         raise ValueError(f"a {rules.name} deck has {rules.cards} cards; this one has more")
     values = []
-    for card in deck:
+    for entry in deck:
+        card = as_int(entry)  # NumPy's integers too
         if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
             values.append(card)
+        elif isinstance(card, int) and not isinstance(card, bool):
+            raise ValueError(f"a card value is 0 to 51, not {quote(card)}")
         else:
             values.append(parse_card(card))  # type: ignore[arg-type]
     counts = Counter(values)
@@ -738,9 +765,9 @@ def read_turns(moves: object) -> list[list[str]]:
     """The turns of a record's ``moves`` (a text, or a list of turn texts): each turn is a
     list of move texts, several for one autoplay."""
     if isinstance(moves, str):
-        if len(moves) > MAX_TURNS * 8:
+        if len(moves) > MAX_MOVES_CHARS:
             raise CorruptSaveError(f"a record has at most {MAX_TURNS:,} turns")
-        moves = moves.split()
+        moves = moves.split(maxsplit=MAX_TURNS)  # at most MAX_TURNS + 1 pieces
     if isinstance(moves, list):
         if len(moves) > MAX_TURNS:
             raise CorruptSaveError(f"a record has at most {MAX_TURNS:,} turns")

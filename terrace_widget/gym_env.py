@@ -45,6 +45,7 @@ from .cards import CODES
 from .deal import long_seed
 from .env import Observation, fair_observation
 from .game import Game
+from .limits import quote
 from .moves import IllegalMoveError
 from .render import text_board
 from .variants import get_rules
@@ -80,11 +81,11 @@ class SolitaireEnv(gymnasium.Env[ArrayObservation, np.int64]):
     ) -> None:
         self.rules = get_rules(variant)
         if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
-            raise ValueError(f"max_steps is a whole number of at least 1, not {max_steps!r}")
+            raise ValueError(f"max_steps is a whole number of at least 1, not {quote(max_steps)}")
         if illegal_action not in ("refuse", "raise"):
-            raise ValueError(f"illegal_action is 'refuse' or 'raise', not {illegal_action!r}")
+            raise ValueError(f"illegal_action is 'refuse' or 'raise', not {quote(illegal_action)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode is None or 'ansi', not {quote(render_mode)}")
         self.max_steps = max_steps
         self.win_bonus = float(win_bonus)
         self.illegal_reward = float(illegal_reward)

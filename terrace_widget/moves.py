@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .limits import quote
+
 
 class InvalidMoveError(ValueError):
     """A move text that cannot be read at all (as opposed to an illegal move)."""
@@ -23,6 +25,9 @@ class IllegalMoveError(ValueError):
 _PILE = r"(stock|waste|reserve|w|r|[ft][1-9][0-9]?)"
 _MOVE_RE = re.compile(rf"^{_PILE}-{_PILE}(?:x([1-9][0-9]?))?$")
 _SHORT = {"w": "waste", "r": "reserve"}
+MAX_MOVE_CHARS = 40
+"""The longest move text read (``'reserve-t10x12'`` has 14 characters; spaces around
+are allowed)."""
 
 
 class Move(NamedTuple):
@@ -53,22 +58,26 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read ``'t3-f1'``, ``'t2-t5x3'``, ``'waste-t4'`` or ``'deal'``."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is written as text such as 't3-f1', not {text!r}")
+            raise InvalidMoveError(f"a move is written as text such as 't3-f1', not {quote(text)}")
+        if len(text) > MAX_MOVE_CHARS:  # before any copy of it
+            raise InvalidMoveError(f"{quote(text)} is not a move: too long")
         norm = text.strip().lower()
         if norm in ("deal", "stock", "s"):
             return DEAL
         match = _MOVE_RE.match(norm)
         if match is None:
             raise InvalidMoveError(
-                f"{text!r} is not a move: write 'source-target' with piles stock, waste, reserve, "
-                "f1…f8, t1…t9 (for example 't3-f1', 'waste-t4', 't2-t5x3'), or 'deal'"
+                f"{quote(text)} is not a move: write 'source-target' with piles stock, waste, "
+                "reserve, f1…f8, t1…t9 (for example 't3-f1', 'waste-t4', 't2-t5x3'), or 'deal'"
             )
         source, target, count = match.groups()
         source, target = _SHORT.get(source, source), _SHORT.get(target, target)
         if source == "stock":
-            raise InvalidMoveError(f"{text!r}: cards leave the stock only by a deal; write 'deal'")
+            raise InvalidMoveError(
+                f"{quote(text)}: cards leave the stock only by a deal; write 'deal'"
+            )
         if source == target:
-            raise InvalidMoveError(f"{text!r}: the source and the target are the same pile")
+            raise InvalidMoveError(f"{quote(text)}: the source and the target are the same pile")
         return cls(source, target, int(count) if count else 1)
 
 

@@ -16,10 +16,14 @@ from typing import Any
 
 from .cards import RANK_TITLES, RANKS, builds_down, code, is_red, parse_card, rank_of, suit_of
 from .engine import STOCK, Table
+from .limits import as_int, quote
 from .variants import Rules, UnknownVariantError, get_rules
 
 MAX_POSITION_TEXT = 2048
 """The longest position text read (two decks take under 300 characters)."""
+MAX_CARD_TEXT = 6
+"""Characters one card may take in a pile text (``'#10H'`` and a space): a longer text
+holds more cards than the deck and is refused before it is split."""
 
 
 class CorruptSaveError(ValueError):
@@ -38,23 +42,36 @@ def check_position(
     rules = table.rules
     if not isinstance(piles, Mapping):
         raise CorruptSaveError("piles must map pile names to lists of cards")
+    # Sizes before contents (issue 26, F6): no more piles than the game has, no pile
+    # longer than its deck, no pile text longer than its deck written out.
+    if len(piles) > len(table.names):
+        raise CorruptSaveError(f"{rules.name} has {len(table.names)} piles, not {len(piles):,}")
     unknown = [name for name in piles if name not in table.names]
     if unknown:
         raise CorruptSaveError(
-            f"{rules.name} has no pile {unknown[0]!r}; its piles are {', '.join(table.names)}"
+            f"{rules.name} has no pile {quote(unknown[0])}; its piles are {', '.join(table.names)}"
         )
     cards: dict[str, list[int]] = {}
     hidden: dict[str, int] = {}
     for name in table.names:
         entries = piles.get(name, [])
         if isinstance(entries, str):
+            if len(entries) > MAX_CARD_TEXT * rules.cards:
+                raise CorruptSaveError(
+                    f"{name}: a pile text of {len(entries):,} characters holds more than "
+                    f"the {rules.cards} cards of {rules.name}"
+                )
             entries = entries.split()
         if not isinstance(entries, (list, tuple)):
-            raise CorruptSaveError(f"{name}: a pile is a list of card codes, not {entries!r}")
+            raise CorruptSaveError(f"{name}: a pile is a list of card codes, not {quote(entries)}")
+        if len(entries) > rules.cards:
+            raise CorruptSaveError(
+                f"{name}: {len(entries):,} cards, more than the {rules.cards} of {rules.name}"
+            )
         values, down, seen_up = [], 0, False
         for entry in entries:
             if not isinstance(entry, str):
-                raise CorruptSaveError(f"{name}: {entry!r} is not a card code")
+                raise CorruptSaveError(f"{name}: {quote(entry)} is not a card code")
             face_down = entry.startswith("#")
             try:
                 values.append(parse_card(entry[1:] if face_down else entry))
@@ -83,8 +100,8 @@ def check_position(
                 f"cards are missing: {' '.join(code(v) for v in rest[:8])}"
                 + (" …" if len(rest) > 8 else "")
             )
-        if rest_to not in table.names:
-            raise CorruptSaveError(f"rest_to: {rules.name} has no pile {rest_to!r}")
+        if not isinstance(rest_to, str) or rest_to not in table.names:
+            raise CorruptSaveError(f"rest_to: {rules.name} has no pile {quote(rest_to)}")
         cards[rest_to] = rest + cards[rest_to]
         if rules.hidden_tableau and rest_to.startswith("t"):
             hidden[rest_to] += len(rest)
@@ -97,12 +114,13 @@ def check_position(
             base_rank = rank_of(bottoms[0]) if bottoms else None
         if base_rank is None and rules.base != "choose":
             raise CorruptSaveError(f"{rules.name} needs a base rank once it is dealt")
+        base_rank = as_int(base_rank)  # type: ignore[assignment]  # NumPy's integers too
         if base_rank is not None and (
             not isinstance(base_rank, int)
             or isinstance(base_rank, bool)
             or not 1 <= base_rank <= 13
         ):
-            raise CorruptSaveError(f"the base rank is 1 (Ace) to 13 (King), not {base_rank!r}")
+            raise CorruptSaveError(f"the base rank is 1 (Ace) to 13 (King), not {quote(base_rank)}")
         base = base_rank or 0
     for name in table.names:
         if name.startswith("f") and cards[name]:
@@ -116,13 +134,14 @@ def check_position(
                     raise CorruptSaveError(
                         f"{name}: its face-up cards must build down in alternating colours"
                     )
+    redeals_used = as_int(redeals_used)  # type: ignore[assignment]  # NumPy's integers too
     if (
         not isinstance(redeals_used, int)
         or isinstance(redeals_used, bool)
         or redeals_used < 0
         or (rules.redeals is not None and redeals_used > rules.redeals)
     ):
-        raise CorruptSaveError(f"{rules.name} cannot have used {redeals_used!r} redeals")
+        raise CorruptSaveError(f"{rules.name} cannot have used {quote(redeals_used)} redeals")
     if not isinstance(stock_locked, bool):
         raise CorruptSaveError("stock_locked is true or false")
     check_reachable(table, cards, hidden, base, stock_locked)
@@ -255,9 +274,13 @@ def read_position_text(text: object) -> tuple[Rules, dict[str, list[str]], int |
     elif len(base_field) == 1 and base_field.upper() in RANKS:
         base_rank = RANKS.index(base_field.upper()) + 1
     else:
-        raise CorruptSaveError(f"the base is a rank (A 2 … T J Q K) or '-', not {base_field!r}")
+        raise CorruptSaveError(
+            f"the base is a rank (A 2 … T J Q K) or '-', not {quote(base_field)}"
+        )
     if lock_field not in ("L", "-"):
-        raise CorruptSaveError(f"the lock is 'L' or '-', not {lock_field!r}")
+        raise CorruptSaveError(f"the lock is 'L' or '-', not {quote(lock_field)}")
     if not redeals_field.isascii() or not redeals_field.isdigit() or len(redeals_field) > 4:
-        raise CorruptSaveError(f"the redeals used are a small whole number, not {redeals_field!r}")
+        raise CorruptSaveError(
+            f"the redeals used are a small whole number, not {quote(redeals_field)}"
+        )
     return rules, piles, base_rank, lock_field == "L", int(redeals_field)

@@ -61,7 +61,7 @@ def _klondike(variant: str | Rules, what: str) -> Rules:
 def card_text(value: int, face_up: bool = True) -> str:
     """Solvitaire's text of a card: ``'10C'`` face up, ``'10c'`` face down."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 52:
-        raise ValueError(f"a card value is 0 … 51, not {value!r}")
+        raise ValueError(f"a card value is 0 … 51, not {quote(value)}")
     rank = rank_of(value)
     suit = SUITS[suit_of(value)]
     return ("10" if rank == 10 else RANKS[rank - 1]) + (suit if face_up else suit.lower())
@@ -138,7 +138,7 @@ def from_solvitaire(
         )
     for key in ("reserve", "cells"):
         if data.get(key):
-            raise SolvitaireFormatError(f"Klondike has no {key}, but the deal fills {key!r}")
+            raise SolvitaireFormatError(f"Klondike has no {key}, but the deal fills {quote(key)}")
     tableau = data.get("tableau piles")
     if not isinstance(tableau, list) or len(tableau) != rules.tableau:
         raise SolvitaireFormatError(

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
+from .limits import quote
+
 BaseRule = Literal["choose", "auto", "ace"]
 FoundationBuild = Literal["alternate-colour", "same-suit"]
 TableauMoves = Literal["single", "sequence"]
@@ -190,7 +192,11 @@ def get_rules(variant: str | Rules) -> Rules:
         return variant
     if not isinstance(variant, str):
         raise UnknownVariantError(
-            f"a variant is named by a string such as 'terrace', not {variant!r}"
+            f"a variant is named by a string such as 'terrace', not {quote(variant)}"
+        )
+    if len(variant) > 64:  # no game has a longer name: refused before any copy
+        raise UnknownVariantError(
+            f"unknown variant {quote(variant)}; the games are: {', '.join(VARIANTS)}"
         )
     key = variant.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
     if key in VARIANTS:
@@ -198,4 +204,6 @@ def get_rules(variant: str | Rules) -> Rules:
     for rules in VARIANTS.values():
         if key == rules.name.lower().replace(" ", "-").replace("'", ""):
             return rules
-    raise UnknownVariantError(f"unknown variant {variant!r}; the games are: {', '.join(VARIANTS)}")
+    raise UnknownVariantError(
+        f"unknown variant {quote(variant)}; the games are: {', '.join(VARIANTS)}"
+    )

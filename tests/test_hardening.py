@@ -359,8 +359,8 @@ def test_analyze_checks_every_seed_before_computing_any(monkeypatch) -> None:  #
 
     solved: list[int] = []
     monkeypatch.setattr(analysis, "solve_deal", lambda *a: solved.append(a[1]) or [])
-    with pytest.raises(ValueError, match="2\\*\\*64"):
-        analysis.analyze("klondike", [1, 2**64], 100, executor="serial", progress=False)
+    with pytest.raises(ValueError, match="2\\*\\*128"):
+        analysis.analyze("klondike", [1, 2**128], 100, executor="serial", progress=False)
     assert solved == []
 
 
