@@ -23,11 +23,17 @@ import os
 import statistics
 import time
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeGuard, TypeVar
+from typing import IO, Any, Literal, TypeGuard, TypeVar
+
+try:
+    import fcntl
+except ImportError:  # Windows: the cache has one writer at a time
+    fcntl = None  # type: ignore[assignment]
 
 from .cards import RANKS, parse_card, rank_of
 from .deal import MAX_SEED
@@ -357,64 +363,139 @@ def _check_record(record: object) -> dict[str, Any]:
     return result
 
 
-def _read_cache(path: Path, *, warn: bool = True) -> tuple[list[dict[str, Any]], list[bytes]]:
-    """The valid records of a JSON-lines file (first of equal keys) and its bad lines."""
-    records: dict[Key, dict[str, Any]] = {}
-    bad: list[bytes] = []
-    if not path.exists():
-        return [], []
-    with path.open("rb") as file:
-        for number, raw in enumerate(file, 1):
-            if not raw.strip():
-                continue
+def _version_order(version: str) -> tuple[int, int]:
+    """Solver versions in the order they were made: ``"10"`` after ``"9"``, and a version
+    that is no number (a development build such as ``"next"``) after every number."""
+    return (0, int(version)) if version.isascii() and version.isdigit() else (1, 0)
+
+
+def _lock_file(file: IO[bytes]) -> None:
+    """Hold an exclusive lock on ``file`` until it is closed (POSIX; elsewhere none)."""
+    if fcntl is None:
+        return
+    with suppress(OSError):  # a file system without locks (or Pyodide's): one writer
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX)
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[IO[bytes]]:
+    """The cache file, open to read and append, locked against every other process and
+    thread that goes through here. A rewrite replaces the file: a writer that was waiting
+    for the lock finds that its file is no longer the path's, and opens the new one."""
+    while True:
+        file = path.open("a+b")
+        try:
+            _lock_file(file)
             try:
-                if len(raw) > MAX_CACHE_LINE:
-                    raise ValueError(f"longer than {MAX_CACHE_LINE // 1024} kB")
-                record = _check_record(load_json(raw, "the line", max_chars=MAX_CACHE_LINE))
-            except (ValueError, TypeError) as error:
-                bad.append(raw if raw.endswith(b"\n") else raw + b"\n")
-                if warn:
-                    warnings.warn(
-                        f"{path}:{number}: corrupt cache line ignored ({str(error)[:200]}); "
-                        "its deal will be recomputed",
-                        RuntimeWarning,
-                        stacklevel=3,
-                    )
-                continue
-            records.setdefault(_key_of(record), record)
+                same = os.fstat(file.fileno()).st_ino == os.stat(path).st_ino
+            except FileNotFoundError:
+                same = False
+        except BaseException:
+            file.close()
+            raise
+        if same or fcntl is None:
+            break
+        file.close()
+    try:
+        yield file
+    finally:
+        file.close()
+
+
+def _lines(file: IO[bytes]) -> Iterator[tuple[int, int, bytes | None]]:
+    """``(start, end, line)`` for each line of ``file`` from its start; ``line`` is
+    ``None`` for a line longer than :data:`MAX_CACHE_LINE`, which is skipped, never held
+    in memory whole."""
+    file.seek(0)
+    position = 0
+    while True:
+        raw = file.readline(MAX_CACHE_LINE + 1)
+        if not raw:
+            return
+        start, position = position, position + len(raw)
+        if len(raw) <= MAX_CACHE_LINE or raw.endswith(b"\n"):
+            yield start, position, raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = file.readline(1 << 16)
+            position += len(raw)
+        yield start, position, None
+
+
+Span = tuple[int, int]
+
+
+def _read_records(
+    file: IO[bytes], path: Path, *, warn: bool = True
+) -> tuple[list[dict[str, Any]], list[Span]]:
+    """The valid records of a locked JSON-lines file (first of equal keys) and where its
+    bad lines are (byte ranges)."""
+    records: dict[Key, dict[str, Any]] = {}
+    bad: list[Span] = []
+    for number, (start, end, raw) in enumerate(_lines(file), 1):
+        if raw is not None and not raw.strip():
+            continue
+        try:
+            if raw is None:
+                raise ValueError(f"longer than {MAX_CACHE_LINE // 1024} kB")
+            record = _check_record(load_json(raw, "the line", max_chars=MAX_CACHE_LINE))
+        except (ValueError, TypeError) as error:
+            bad.append((start, end))
+            if warn:
+                warnings.warn(
+                    f"{path}:{number}: corrupt cache line ignored ({str(error)[:200]}); "
+                    "its deal will be recomputed",
+                    RuntimeWarning,
+                    stacklevel=4,
+                )
+            continue
+        records.setdefault(_key_of(record), record)
     return list(records.values()), bad
 
 
+def _read_cache(path: Path, *, warn: bool = True) -> list[dict[str, Any]]:
+    """The valid records of a JSON-lines file (first of equal keys)."""
+    if not path.exists():
+        return []
+    with _locked(path) as file:
+        return _read_records(file, path, warn=warn)[0]
+
+
 class _Cache:
-    """Appends each finished record to a JSON-lines file at once (one record per line)."""
+    """Appends each finished record to a JSON-lines file at once (one record per line).
+
+    Any number of processes may share the file: each read, append and rewrite holds the
+    file's lock (issue 26, F10), so no record is lost and no line is interleaved.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        records, bad = _read_cache(self.path)
-        self.records = {_key_of(r): r for r in records}
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if bad:
-            self._rewrite(records, bad)
-        # A run killed mid-write may leave a last line without its newline.
-        needs_newline = False
-        if self.path.exists() and self.path.stat().st_size:
-            with self.path.open("rb") as file:
-                file.seek(-1, os.SEEK_END)
-                needs_newline = file.read(1) != b"\n"
-        self.file = self.path.open("a", encoding="utf-8")
-        if needs_newline:
-            self.file.write("\n")
+        with _locked(self.path) as file:
+            records, bad = _read_records(file, self.path)
+            if bad:
+                self._rewrite(file, records, bad)
+        self.records = {_key_of(r): r for r in records}
 
-    def _rewrite(self, records: list[dict[str, Any]], bad: list[bytes]) -> None:
-        """Rewrite the file with its valid records only; the corrupt lines are kept,
-        appended to ``<name>.corrupt`` beside it, so nothing is lost."""
+    def _rewrite(self, file: IO[bytes], records: list[dict[str, Any]], bad: list[Span]) -> None:
+        """Rewrite the locked file with its valid records only; the corrupt lines are
+        kept, appended to ``<name>.corrupt`` beside it, so nothing is lost."""
         aside = self.path.with_name(self.path.name + ".corrupt")
-        with aside.open("ab") as file:
-            file.writelines(bad)
+        with aside.open("ab") as out:
+            for start, end in bad:
+                file.seek(start)
+                while start < end:
+                    chunk = file.read(min(end - start, 1 << 20))
+                    if not chunk:
+                        break
+                    out.write(chunk)
+                    start += len(chunk)
+                if not chunk.endswith(b"\n"):
+                    out.write(b"\n")
         fresh = self.path.with_name(self.path.name + ".tmp")
-        with fresh.open("w", encoding="utf-8") as file:
-            file.writelines(dump_json(r) + "\n" for r in records)
-        os.replace(fresh, self.path)
+        with fresh.open("w", encoding="utf-8") as out:
+            out.writelines(dump_json(r) + "\n" for r in records)
+        os.replace(fresh, self.path)  # under the old file's lock: waiting writers reopen
         warnings.warn(
             f"{self.path}: {len(bad)} corrupt line(s) moved to {aside.name}",
             RuntimeWarning,
@@ -422,11 +503,18 @@ class _Cache:
         )
 
     def add(self, record: Mapping[str, Any]) -> None:
-        self.file.write(dump_json(record) + "\n")  # never NaN or Infinity: JSON has neither
-        self.file.flush()
+        line = (dump_json(record) + "\n").encode()  # never NaN or Infinity: JSON has neither
+        with _locked(self.path) as file:
+            file.seek(0, os.SEEK_END)
+            if file.tell():
+                # A run killed mid-write may leave a last line without its newline.
+                file.seek(-1, os.SEEK_END)
+                if file.read(1) != b"\n":
+                    line = b"\n" + line
+            file.write(line)
 
     def close(self) -> None:
-        self.file.close()
+        """Nothing is held open between records."""
 
 
 def load_results(
@@ -439,16 +527,25 @@ def load_results(
 
     Records of different solver versions are never mixed: by default each deal (variant,
     seed, player, budget, time limit, base choice) keeps only its record of the newest
-    solver version, the one written last; ``solver_version="7"`` keeps that version's
+    solver version (``"10"`` is newer than ``"9"``, a development build such as ``"next"``
+    newer than any number); ``solver_version="7"`` keeps that version's
     records only, ``None`` every record.
     """
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no results file {str(path)!r}")
-    records, _ = _read_cache(path)
+    records = _read_cache(path)
     if solver_version == "newest":
-        # The file is append-only: a deal's last record comes from the newest solver.
-        newest = {_key_of(r)[1:]: r for r in records}
+        # By version, not by place: processes of two versions may append in any order.
+        newest: dict[Key, dict[str, Any]] = {}
+        for record in records:
+            deal = _key_of(record)[1:]
+            best = newest.get(deal)
+            # ">=": of two development builds, the one written last.
+            if best is None or _version_order(record["solver_version"]) >= _version_order(
+                best["solver_version"]
+            ):
+                newest[deal] = record
         kept = set(map(id, newest.values()))
         records = [r for r in records if id(r) in kept]
     elif solver_version is not None:

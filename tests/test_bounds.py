@@ -7,6 +7,7 @@ process, are ``python -m benchmarks.bounds``'s.
 
 from __future__ import annotations
 
+import json
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -234,3 +235,101 @@ def test_numpy_integers_are_whole_numbers_everywhere() -> None:
     solvitaire = to_solvitaire(played)
     assert from_solvitaire(solvitaire, redeals_used=np.int64(1)).redeals_used == 1
     assert Game("klondike", seed=1).is_legal(Move("stock", "waste", np.int64(1)))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- F10: the analysis cache
+
+
+def cache_record(seed: int, version: str = "8") -> dict[str, object]:
+    from terrace_widget.analysis import FIELDS
+
+    record: dict[str, object] = dict.fromkeys(FIELDS)
+    record.update(variant="klondike", seed=seed, player="solver", verdict="unwinnable",
+                  nodes=10, seconds=0.01, budget=1000, solver_version=version)  # fmt: skip
+    return record
+
+
+def cached_seeds(path: object) -> list[int]:
+    from terrace_widget.analysis import load_results
+
+    return sorted(r["seed"] for r in load_results(path, as_frame=False, solver_version=None))  # type: ignore[arg-type]
+
+
+def test_a_rewrite_by_another_writer_loses_no_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import _Cache
+
+    path = tmp_path / "cache.jsonl"
+    first = _Cache(path)  # a run still appending
+    with path.open("ab") as file:
+        file.write(b"{not json\n")
+    with pytest.warns(RuntimeWarning):
+        second = _Cache(path)  # another run: it moves the corrupt line aside
+    for seed in range(20):
+        first.add(cache_record(seed))
+        second.add(cache_record(100 + seed))
+    assert cached_seeds(path) == [*range(20), *range(100, 120)]
+
+
+def test_writers_in_parallel_with_rewrites_lose_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import threading
+    import warnings
+
+    from terrace_widget.analysis import _Cache
+
+    path = tmp_path / "cache.jsonl"
+    _Cache(path)
+
+    def writer(base: int) -> None:
+        cache = _Cache(path)
+        for seed in range(base, base + 25):
+            cache.add(cache_record(seed))
+
+    def rewriter() -> None:
+        for _ in range(10):
+            with path.open("ab") as file:
+                file.write(b"{corrupt\n")
+            _Cache(path)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        threads = [threading.Thread(target=writer, args=(100 * k,)) for k in range(4)]
+        threads.append(threading.Thread(target=rewriter))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seeds = cached_seeds(path)
+    assert seeds == sorted(s for k in range(4) for s in range(100 * k, 100 * k + 25))
+
+
+def test_newest_means_the_newest_solver_version_not_the_last_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import load_results
+
+    path = tmp_path / "cache.jsonl"
+    lines = [
+        cache_record(1, "8"),
+        cache_record(1, "7"),
+        cache_record(2, "10"),
+        cache_record(2, "9"),
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    newest = load_results(path, as_frame=False)
+    assert sorted((r["seed"], r["solver_version"]) for r in newest) == [(1, "8"), (2, "10")]
+
+
+def test_a_huge_cache_line_is_skipped_in_bounded_memory_and_kept_aside(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terrace_widget.analysis import _Cache, load_results
+
+    path = tmp_path / "cache.jsonl"
+    huge = b'{"seed": "' + b"9" * 30_000_000 + b'"}\n'  # 30 MB
+    with path.open("wb") as file:
+        file.write(huge)
+        file.write((json.dumps(cache_record(5)) + "\n").encode())
+    size = len(huge)
+    del huge
+    with bounded(seconds=5.0, megabytes=4.0), pytest.warns(RuntimeWarning, match="longer than"):
+        assert [r["seed"] for r in load_results(path, as_frame=False)] == [5]
+    with bounded(seconds=5.0, megabytes=4.0), pytest.warns(RuntimeWarning):
+        _Cache(path)
+    assert (tmp_path / "cache.jsonl.corrupt").stat().st_size == size  # kept whole
+    assert cached_seeds(path) == [5]
