@@ -35,7 +35,7 @@ from .moves import DEAL, Move
 from .solver import Solution, Verdict, check_limits, solve
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from .game import Game
 
@@ -111,10 +111,16 @@ def _solve(game: Game, budget: int | None, seconds: float | None) -> Solution:
     return solution
 
 
+MAX_SAMPLES = 1000
+"""The most worlds :func:`solve_fair` and :func:`sample_worlds` sample in one call: each
+world is a whole position (tens of kB) and at least one search (issue 26, F11)."""
+
+
 def _check_samples(samples: object) -> None:
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= MAX_SAMPLES:
         raise ValueError(
-            f"the number of sampled worlds is a whole number >= 1, not {quote(samples)}"
+            f"the number of sampled worlds is a whole number from 1 to {MAX_SAMPLES:,}, "
+            f"not {quote(samples)}"
         )
 
 
@@ -164,6 +170,12 @@ def sample_worlds(
     """
     check_limits(game, None, None)
     _check_samples(n)
+    return list(_worlds(game, n, rng, memory))
+
+
+def _worlds(game: Game, n: int, rng: random.Random | int | None, memory: bool) -> Iterator[Game]:
+    """:func:`sample_worlds`' worlds one at a time, so that a caller with a time limit
+    samples only while it has time."""
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     slots = _hidden_slots(game, memory)
@@ -171,24 +183,20 @@ def sample_worlds(
     # Sorted first: the worlds must not depend on where the hidden cards really are.
     cards = sorted(real[name][i].lstrip("#") for name, i in slots)
     table = game.to_table()
-    worlds = []
     for _ in range(n):
         deck = cards[:]
         rng.shuffle(deck)
         piles = {name: list(cards_) for name, cards_ in real.items()}
         for (name, i), card in zip(slots, deck, strict=True):
             piles[name][i] = "#" + card
-        worlds.append(
-            type(game).from_piles(
-                game.rules,
-                piles,
-                base_rank=game.base_rank,
-                stock_locked=table.locked,
-                redeals_used=game.redeals_used,
-                rest_to=None,
-            )
+        yield type(game).from_piles(
+            game.rules,
+            piles,
+            base_rank=game.base_rank,
+            stock_locked=table.locked,
+            redeals_used=game.redeals_used,
+            rest_to=None,
         )
-    return worlds
 
 
 @dataclass
@@ -235,18 +243,25 @@ def solve_fair(
     Each world is solved with the thoughtful :func:`~terrace_widget.solver.solve` and its
     winning line's first move is credited with that world (a move that begins a winning
     line in world *w* counts for *w*; another move may win there too but is not searched).
-    ``budget`` bounds the nodes *per world*, ``seconds`` the whole call (shared out evenly
-    between the worlds still to solve). With a fixed ``seed`` and a node budget only, the
-    result is deterministic.
+    ``budget`` bounds the nodes *per world*, ``seconds`` the whole call, sampling included
+    (shared out evenly between the worlds still to solve; the worlds not sampled in time
+    count as unknown). ``samples`` is at most :data:`MAX_SAMPLES`. With a fixed ``seed``
+    and a node budget only, the result is deterministic.
     """
     check_limits(game, budget, seconds)
+    _check_samples(samples)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
-    worlds = sample_worlds(game, samples, seed, memory=memory)
-    result = FairResult(samples, worlds=worlds)
+    worlds = _worlds(game, samples, seed, memory)
+    result = FairResult(samples)
     credit: Counter[Move] = Counter()
     seen: dict[bytes, Solution] = {}
-    for k, world in enumerate(worlds):
+    for k in range(samples):
+        if deadline is not None and k and time.perf_counter() >= deadline:
+            result.unknown += samples - k  # not sampled in time
+            break
+        world = next(worlds)
+        result.worlds.append(world)
         key = world.position_key()
         solution = seen.get(key)
         if solution is None:

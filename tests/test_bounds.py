@@ -333,3 +333,23 @@ def test_a_huge_cache_line_is_skipped_in_bounded_memory_and_kept_aside(tmp_path)
         _Cache(path)
     assert (tmp_path / "cache.jsonl.corrupt").stat().st_size == size  # kept whole
     assert cached_seeds(path) == [5]
+
+
+# ---------------------------------------------------------------- F11: solve_fair
+
+
+def test_solve_fair_bounds_its_samples_and_counts_sampling_in_its_time() -> None:
+    from terrace_widget.advice import MAX_SAMPLES, sample_worlds, solve_fair
+
+    game = Game("klondike", seed=8)
+    with pytest.raises(ValueError, match="from 1 to 1,000"):
+        solve_fair(game, samples=20_000, seconds=0.5)
+    with pytest.raises(ValueError, match="from 1 to 1,000"):
+        sample_worlds(game, MAX_SAMPLES + 1)
+    start = time.perf_counter()
+    result = solve_fair(game, samples=MAX_SAMPLES, seconds=0.2)
+    elapsed = time.perf_counter() - start
+    # Sampling 1,000 worlds alone takes longer than the limit: they are sampled in time.
+    assert elapsed < 1.0
+    assert len(result.worlds) == len(result.solutions) < MAX_SAMPLES
+    assert result.won + result.unwinnable + result.unknown == MAX_SAMPLES
