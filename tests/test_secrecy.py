@@ -141,3 +141,13 @@ def test_long_seed_needs_sixteen_bytes_and_skips_short_seeds() -> None:
     assert long_seed(b"\x00" * 7 + b"\x01" + bytes(8)) == SPLITMIX_SEEDS
     with pytest.raises(ValueError, match="16"):
         long_seed(bytes(8))
+
+
+def test_the_widgets_random_deals_are_long_seeds() -> None:
+    from terrace_widget import play
+
+    table = play("terrace")
+    table._on_custom_msg(table, {"kind": "new", "id": 1, "seq": table.view["seq"]}, [])
+    for game in (play("klondike").game, table.game):
+        assert game.seed is not None and game.seed >= SPLITMIX_SEEDS
+    assert table.view["deal_id"] is None  # and its number stays hidden until shared
