@@ -54,6 +54,14 @@ class Observation(TypedDict):
     name: str
     family: str
     has_base_rank: bool
+    foundation_build: str
+    """How the foundations build: ``alternate-colour`` or ``same-suit`` (the rules' field)."""
+    tableau_moves: str
+    """``single`` cards or ``sequence`` groups (the rules' field)."""
+    hint_style: str
+    """Which classic hint code the game uses (the rules' field)."""
+    layout: str
+    """How the table is arranged (the rules' field, for the front end)."""
     status: Status
     score: int
     max_score: int
@@ -641,6 +649,10 @@ class Game:
             "name": rules.name,
             "family": rules.family,
             "has_base_rank": rules.has_base_rank,
+            "foundation_build": rules.foundation_build,
+            "tableau_moves": rules.tableau_moves,
+            "hint_style": rules.hint_style,
+            "layout": rules.layout,
             "status": self.outcome() if prove_loss else self.status,
             "score": self.score,
             "max_score": rules.cards,

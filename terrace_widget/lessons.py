@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from . import coach, strategy
+from . import coach, strategy, tips
 from .game import Game
 from .players import RulePlayer, tips_for
 from .render import SvgString, svg_board
-from .strategy import TIP_NAMES
+from .tips import TIP_NAMES
 
 MAX_MOVES = 3000
 
@@ -159,11 +159,11 @@ def check_move(moment: TipMoment, game: Game) -> str:
 def effect_text(variant: str, tip: str) -> str:
     """The measured worth of ``tip`` in ``variant`` (the saved tip study), with where it
     comes from: the player, its version, the deals and the 95% interval."""
-    saved = coach.measured()
-    row = coach.effect_of(variant, tip)
+    saved = tips.measured()
+    row = tips.effect_of(variant, tip)
     if row is None:
         return f"The tip {tip!r} has not been measured for {variant} yet (benchmarks/strategy.py)."
-    worth = coach.effect_words(variant, tip).removeprefix("yet ")  # after "so"
+    worth = tips.effect_words(variant, tip).removeprefix("yet ")  # after "so"
     return (
         f"Tip study, {variant}: the fair rule-based player (player version "
         f"{saved.get('player_version', '?')}, no search) on deals 1-{row['deals']}, each deal "
@@ -175,7 +175,7 @@ def effect_text(variant: str, tip: str) -> str:
 def effects_table(variant: str) -> list[dict[str, Any]]:
     """Every measured tip of ``variant``, in the help's order, for a table or a plot."""
     order = [*TIP_NAMES, "every tip"]
-    rows = [r for r in coach.measured().get("effects", []) if r["spec"] == variant]
+    rows = [r for r in tips.measured().get("effects", []) if r["spec"] == variant]
     return sorted(rows, key=lambda r: order.index(r["tip"]) if r["tip"] in order else 99)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .strategy import TIP_NAMES
+from .tips import TIP_NAMES
 
 
 def _axes(ax: Any, size: tuple[float, float]) -> Any:
