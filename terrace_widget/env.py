@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import action_list, action_mask, action_move, action_number, legal_actions
 from .analysis import wilson_interval
-from .game import Game, Observation
+from .game import Game, Observation, fair_observation
 from .moves import Move
 from .players import Player as ChoosingPlayer
 from .players import position_key
@@ -67,19 +67,6 @@ ENV_IDS: dict[str, str] = {
     variant: f"terrace_widget/{_env_name(variant)}-v0" for variant in VARIANTS
 }
 """Gymnasium id of each game: ``terrace_widget/GeneralsPatience-v0`` for ``generals-patience``."""
-
-
-# ------------------------------------------------------------------ what a bot sees
-
-
-def fair_observation(game: Game) -> Observation:
-    """``game.observation()`` with the cheap status: ``lost`` only when no move is left.
-
-    The game-over search of :meth:`Game.outcome` looks through the hidden cards, so its
-    verdict is not a player's; the observation carries no deal id (it would rebuild the
-    whole deck).
-    """
-    return game.observation(prove_loss=False)
 
 
 # ------------------------------------------------------------------ the referee

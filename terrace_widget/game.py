@@ -707,6 +707,16 @@ class Game:
     __hash__ = None  # type: ignore[assignment]  # a game changes: it is no dict key
 
 
+def fair_observation(game: Game) -> Observation:
+    """``game.observation()`` with the cheap status: ``lost`` only when no move is left.
+
+    What every fair player and agent sees: the game-over search of :meth:`Game.outcome`
+    looks through the hidden cards, so its verdict is not a player's; the observation
+    carries no deal id (it would rebuild the whole deck).
+    """
+    return game.observation(prove_loss=False)
+
+
 # ---------------------------------------------------------------- helpers
 
 
