@@ -28,8 +28,7 @@ from .actions import action_list, action_mask, action_move, action_number, legal
 from .analysis import wilson_interval
 from .game import Game, Observation, fair_observation
 from .moves import Move
-from .players import Player as ChoosingPlayer
-from .players import position_key
+from .players import Player, position_key
 from .variants import VARIANTS, get_rules
 
 if TYPE_CHECKING:
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENV_IDS",
+    "Bot",
     "Observation",
     "Player",
     "PlayerFactory",
@@ -49,13 +49,14 @@ __all__ = [
     "legal_actions",
     "play_one",
     "register_envs",
-    "summarize",
     "tournament",
+    "tournament_summary",
 ]
 
-Player = Callable[[Observation], "Move | str | None"]
-"""A bot: gets the fair observation, returns its move (a Move or its text), or None to stop."""
-PlayerFactory = Callable[[int], Player]
+Bot = Callable[[Observation], "Move | str | None"]
+"""A bot: gets the fair observation, returns its move (a Move or its text), or None to stop.
+(A :class:`~terrace_widget.players.Player`, with ``reset()`` and ``choose()``, plays too.)"""
+PlayerFactory = Callable[[int], Bot]
 """Makes the player for one game; it is given the deal's seed (for a bot's own randomness)."""
 
 
@@ -80,7 +81,7 @@ END_ILLEGAL = "illegal move"
 
 
 def play_one(
-    player: Player,
+    player: Bot,
     variant: str,
     seed: int,
     *,
@@ -119,7 +120,7 @@ def play_one(
 
 
 def tournament(
-    players: Mapping[str, PlayerFactory | ChoosingPlayer],
+    players: Mapping[str, PlayerFactory | Player],
     variants: Iterable[str],
     seeds: Iterable[int],
     *,
@@ -173,7 +174,7 @@ def tournament(
     return rows
 
 
-def _player_for(entry: PlayerFactory | ChoosingPlayer, seed: int) -> Player:
+def _player_for(entry: PlayerFactory | Player, seed: int) -> Bot:
     """The player for one game: a ``choose`` method after ``reset()``, or the factory's."""
     choose = getattr(entry, "choose", None)
     if callable(choose):
@@ -184,7 +185,7 @@ def _player_for(entry: PlayerFactory | ChoosingPlayer, seed: int) -> Player:
     return entry(seed)  # type: ignore[operator]
 
 
-def summarize(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def tournament_summary(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per (variant, player): games, wins and the win rate with its 95% Wilson
     interval, the mean share of the cards on foundations with a 95% normal interval
     (mean ± 1.96 standard errors), and the mean number of moves."""

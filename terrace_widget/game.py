@@ -374,6 +374,22 @@ class Game:
         self._redo.clear()
         return move
 
+    def push_unchecked(self, move: Move) -> None:
+        """Play ``move`` WITHOUT checking that it is legal, for speed: for a search that
+        replays moves it knows to be legal (a history's). An illegal move leaves the game
+        corrupt. Like :meth:`play`, it forgets the turns that :meth:`redo` would replay."""
+        self._undo.append(((move,), [self._make(move)]))
+        self._redo.clear()
+
+    def pop_turn(self) -> tuple[Move, ...]:
+        """Take back the last turn, as :meth:`undo` does but keeping nothing for
+        :meth:`redo`, and return its moves (several for an autoplay turn; ``()`` when there
+        is none): the other half of :meth:`push_unchecked`."""
+        if not self._undo:
+            return ()
+        self.undo()
+        return self._redo.pop()
+
     def _make(self, move: Move) -> UndoRecord:
         index = self._index
         record = self._table.make(index[move.source], index[move.target], move.size)

@@ -72,7 +72,7 @@ def test_the_tip_effects_figure_colours_by_the_interval() -> None:
         {"tip": "pile-start", "deals": 2000, "difference": -0.07, "low": -0.09, "high": -0.05},
         {"tip": "base", "deals": 2000, "difference": 0.014, "low": -0.002, "high": 0.03},
     ]
-    ax = plots.tip_effects(rows, title="Terrace")
+    ax = plots.tip_effect_bars(rows, title="Terrace")
     colours = [bar.get_facecolor()[:3] for bar in ax.patches]
     assert [tuple(round(c, 2) for c in colour) for colour in colours] == [
         (0.18, 0.49, 0.2),
@@ -81,7 +81,7 @@ def test_the_tip_effects_figure_colours_by_the_interval() -> None:
     ]
     assert "2000 deals" in ax.get_title()
     with pytest.raises(ValueError, match="no measured tips"):
-        plots.tip_effects([])
+        plots.tip_effect_bars([])
 
 
 def test_verdict_shares_keep_the_undecided_apart_and_the_bars_stack_to_100() -> None:
