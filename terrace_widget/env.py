@@ -28,7 +28,7 @@ from .actions import action_list, action_mask, action_move, action_number, legal
 from .analysis import wilson_interval
 from .game import Game, Observation, fair_observation
 from .moves import Move
-from .players import Player, position_key
+from .players import Player, play_fair, position_key
 from .variants import VARIANTS, get_rules
 
 if TYPE_CHECKING:
@@ -98,25 +98,27 @@ def play_one(
     """
     game = Game(variant, seed=seed)
     seen: Counter[tuple[Any, str]] = Counter()
-    for _ in range(max_moves):
-        obs = fair_observation(game)
-        if obs["status"] == "won":
-            return game, END_WON
-        if not obs["legal_moves"]:
-            return game, END_NO_MOVES
+    end = END_STOPPED
+
+    def guarded(obs: Observation) -> Move | str | None:
+        nonlocal end
         move = player(obs)
         if move is None:
-            return game, END_STOPPED
+            return None
         key = (position_key(obs), str(move))
         seen[key] += 1
         if seen[key] >= repetitions:
-            return game, END_REPETITION
-        try:
-            game.play(move)
-        except ValueError:
-            return game, END_ILLEGAL
-    won = fair_observation(game)["status"] == "won"
-    return game, END_WON if won else END_MOVE_LIMIT
+            end = END_REPETITION
+            return None
+        if not game.is_legal(move):
+            end = END_ILLEGAL
+            return None
+        return move
+
+    ended = play_fair(game, guarded, max_moves)
+    if ended == "gave-up":
+        return game, end
+    return game, {"won": END_WON, "lost": END_NO_MOVES}.get(ended, END_MOVE_LIMIT)
 
 
 def tournament(

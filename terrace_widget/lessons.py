@@ -16,7 +16,7 @@ from typing import Any
 
 from . import coach, strategy, tips
 from .game import Game
-from .players import RulePlayer, tips_for
+from .players import RulePlayer, play_fair, tips_for
 from .render import SvgString, svg_board
 from .tips import TIP_NAMES
 
@@ -67,15 +67,7 @@ class TipMoment:
 def _play_on(game: Game, move: str, player: RulePlayer, max_moves: int) -> bool:
     """Play ``move`` and let ``player`` finish ``game`` (in place); whether it won."""
     game.play(move)
-    while len(game.history) < max_moves:
-        obs = game.observation()
-        if obs["status"] in ("won", "lost"):
-            break
-        choice = player.choose(obs)
-        if choice is None:
-            break
-        game.play(choice)
-    return game.status == "won"
+    return play_fair(game, player.choose, max_moves - len(game.history)) == "won"
 
 
 def tip_moment(variant: str, seed: int, tip: str, *, max_moves: int = MAX_MOVES) -> TipMoment:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from . import strategy
 from .cards import CODES
-from .game import Game, Observation
+from .game import Game, Observation, fair_observation
+from .moves import Move
 from .tips import FILL, FORCED_FILL, TIP_NAMES, TIPS, Ranked, tips_for
 from .variants import Rules, get_rules
 
@@ -36,6 +37,7 @@ __all__ = [
     "Player",
     "RulePlayer",
     "game_from_observation",
+    "play_fair",
     "play_out",
     "position_key",
     "tips_for",
@@ -328,9 +330,33 @@ class PlayResult:
     seconds: float
 
 
+End = Literal["won", "lost", "gave-up", "stopped"]
+
+
+def play_fair(
+    game: Game, choose: Callable[[Observation], Move | str | None], max_moves: int
+) -> End:
+    """The fair play loop: ``choose`` (a player's ``choose``, or any bot) plays ``game`` in
+    place, seeing nothing but :func:`~terrace_widget.game.fair_observation`, for at most
+    ``max_moves`` moves. Returns how it ended: ``won``, ``lost`` (no move left),
+    ``gave-up`` (``choose`` returned ``None``) or ``stopped`` (``max_moves`` reached). An
+    illegal move raises ``IllegalMoveError`` and is not played."""
+    for _ in range(max_moves):
+        obs = fair_observation(game)
+        if obs["status"] in ("won", "lost"):
+            return "won" if obs["status"] == "won" else "lost"
+        move = choose(obs)
+        if move is None:
+            return "gave-up"
+        game.play(move)
+    status = game.status
+    return "won" if status == "won" else "lost" if status == "lost" else "stopped"
+
+
 def play_out(game: Game, player: Player, max_moves: int = 3000) -> PlayResult:
     """Play a copy of ``game`` with ``player`` until it is won, the player gives up, no
-    move is left or ``max_moves`` are played. The player sees only observations."""
+    move is left or ``max_moves`` are played (:func:`play_fair`). The player sees only
+    observations."""
     if not isinstance(game, Game):
         raise TypeError(f"play_out plays a Game, not {type(game).__name__}")
     if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
@@ -338,19 +364,6 @@ def play_out(game: Game, player: Player, max_moves: int = 3000) -> PlayResult:
     start = time.perf_counter()
     g = game.copy()
     player.reset()
-    played = 0
-    status = "stopped"
-    while True:
-        obs = g.observation(prove_loss=False)
-        if obs["status"] in ("won", "lost"):
-            status = obs["status"]
-            break
-        if played >= max_moves:
-            break
-        move = player.choose(obs)
-        if move is None:
-            status = "gave-up"
-            break
-        g.play(move)
-        played += 1
+    status = play_fair(g, player.choose, max_moves)
+    played = len(g.history) - len(game.history)
     return PlayResult(status == "won", status, g.score, played, time.perf_counter() - start)
