@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import strategy
+from . import tips as registry
 from .game import Observation
 from .tips import (
     EFFECTS_FILE,
-    TIPS,
     base_rate,
     effect_of,
     effect_words,
@@ -47,7 +47,7 @@ FAIR_PREFIX = "Fair hint (it sees only what you see): "
 def coach_view(obs: Observation, note: str | None = None) -> dict[str, Any]:
     """The Coach's part of the widget's view: ``marks`` (pile, card positions, tone, a short
     label and a sentence), ``say`` (what the tips see, a few sentences) and ``note``."""
-    marks = [mark for tip in TIPS for mark in tip.marks(obs)]
+    marks = [mark for tip in registry.TIPS for mark in tip.marks(obs)]
     say = [m["text"] for m in marks if m["tip"] != "base"][:3]
     if strategy.base_readings(obs):
         best = strategy.tip_base(obs)
@@ -60,7 +60,7 @@ def note_for(obs: Observation, move: str) -> str | None:
     the first such tip's note."""
     strategy.check_observation(obs)
     move = str(move)
-    for tip in TIPS:
+    for tip in registry.TIPS:
         if not tip.follows(move, obs):
             return tip.note(move, obs)
     return None

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from . import strategy
+from . import tips as registry
 from .cards import CODES
 from .game import Game, Observation, fair_observation
 from .moves import Move
-from .tips import FILL, FORCED_FILL, TIP_NAMES, TIPS, Ranked, tips_for
+from .tips import FILL, FORCED_FILL, TIP_NAMES, Ranked, tips_for
 from .variants import Rules, get_rules
 
 __all__ = [
@@ -104,11 +105,14 @@ class RulePlayer:
         if isinstance(tips, str):
             raise TypeError("tips is a collection of tip names, such as {'base', 'deal-on'}")
         chosen = frozenset(tips)
-        unknown = sorted(chosen - ALL_TIPS)
+        known = [tip.name for tip in registry.TIPS]
+        unknown = sorted(chosen - set(known))
         if unknown:
-            raise ValueError(f"unknown tips {unknown}; the tips are: {', '.join(ALL_TIPS)}")
+            raise ValueError(f"unknown tips {unknown}; the tips are: {', '.join(known)}")
         self.tips = chosen
-        self._tips = sorted((tip for tip in TIPS if tip.name in chosen), key=lambda t: t.stage)
+        self._tips = sorted(
+            (tip for tip in registry.TIPS if tip.name in chosen), key=lambda t: t.stage
+        )
         self.name = name or "rules" + "".join(f"+{t}" for t in sorted(chosen))
         self._tried: set[tuple[Any, str]] = set()
 
