@@ -27,14 +27,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, SupportsIndex
+from typing import Protocol, SupportsIndex
 
 from .limits import quote
 from .moves import DEAL, IllegalMoveError, Move
 from .variants import Rules, get_rules
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Game(Protocol):
+    """What the action functions need of a :class:`terrace_widget.Game` (named here, not
+    imported, so that ``game`` may import this module)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def is_legal(self, move: Move | str) -> bool: ...
+
+    def explain(self, move: Move | str) -> str | None: ...
+
+    def play(self, move: Move | str) -> Move: ...
+
 
 MAX_GROUP = 13
 """The largest group a game that moves sequences can carry (King down to Ace)."""

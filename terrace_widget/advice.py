@@ -359,13 +359,10 @@ def post_mortem(
             if not steps & 1023 and not time_left():
                 return None
             if at > i:  # back one turn (an autoplay turn is several moves)
-                at -= len(walker._undo[-1][0])
-                walker.undo()
+                at -= len(walker.pop_turn())
             else:  # the history's moves are legal: played without checking them again
-                move = history[at]
-                walker._undo.append(((move,), [walker._make(move)]))
+                walker.push_unchecked(history[at])
                 at += 1
-        walker._redo.clear()
         return walker
 
     def probe(i: int, probes_left: int) -> None:

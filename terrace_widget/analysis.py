@@ -951,13 +951,3 @@ def markdown_table(summary: Any) -> str:
             f"| {count(r['nodes_per_second'])} |"
         )
     return "\n".join(lines)
-
-
-# ---------------------------------------------------------------- the strategy tips
-def play_tips(specs: str | Iterable[str], seeds: int | Iterable[int], **options: Any) -> Any:
-    """What each strategy tip is worth to a fair player, on the same executors and with the
-    same kind of cache as :func:`analyze`: see :func:`terrace_widget.tip_study.play_tips`
-    (the records) and :func:`terrace_widget.tip_study.tip_effects` (the paired effects)."""
-    from .tip_study import play_tips as run
-
-    return run(specs, seeds, **options)

@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import action_list, action_mask, action_move, action_number, legal_actions
 from .analysis import wilson_interval
-from .game import Game, Observation
+from .game import Game, Observation, fair_observation
 from .limits import quote
 from .moves import Move
-from .players import Player as ChoosingPlayer
-from .players import position_key
+from .players import Player, play_fair, position_key
 from .variants import VARIANTS, get_rules
 
 if TYPE_CHECKING:
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENV_IDS",
+    "Bot",
     "Observation",
     "Player",
     "PlayerFactory",
@@ -50,13 +50,14 @@ __all__ = [
     "legal_actions",
     "play_one",
     "register_envs",
-    "summarize",
     "tournament",
+    "tournament_summary",
 ]
 
-Player = Callable[[Observation], "Move | str | None"]
-"""A bot: gets the fair observation, returns its move (a Move or its text), or None to stop."""
-PlayerFactory = Callable[[int], Player]
+Bot = Callable[[Observation], "Move | str | None"]
+"""A bot: gets the fair observation, returns its move (a Move or its text), or None to stop.
+(A :class:`~terrace_widget.players.Player`, with ``reset()`` and ``choose()``, plays too.)"""
+PlayerFactory = Callable[[int], Bot]
 """Makes the player for one game; it is given the deal's seed (for a bot's own randomness)."""
 
 
@@ -70,19 +71,6 @@ ENV_IDS: dict[str, str] = {
 """Gymnasium id of each game: ``terrace_widget/GeneralsPatience-v0`` for ``generals-patience``."""
 
 
-# ------------------------------------------------------------------ what a bot sees
-
-
-def fair_observation(game: Game) -> Observation:
-    """``game.observation()`` with the cheap status: ``lost`` only when no move is left.
-
-    The game-over search of :meth:`Game.outcome` looks through the hidden cards, so its
-    verdict is not a player's; the observation carries no deal id (it would rebuild the
-    whole deck).
-    """
-    return game.observation(prove_loss=False)
-
-
 # ------------------------------------------------------------------ the referee
 
 END_WON = "won"
@@ -94,7 +82,7 @@ END_ILLEGAL = "illegal move"
 
 
 def play_one(
-    player: Player,
+    player: Bot,
     variant: str,
     seed: int,
     *,
@@ -111,29 +99,31 @@ def play_one(
     """
     game = Game(variant, seed=seed)
     seen: Counter[tuple[Any, str]] = Counter()
-    for _ in range(max_moves):
-        obs = fair_observation(game)
-        if obs["status"] == "won":
-            return game, END_WON
-        if not obs["legal_moves"]:
-            return game, END_NO_MOVES
+    end = END_STOPPED
+
+    def guarded(obs: Observation) -> Move | str | None:
+        nonlocal end
         move = player(obs)
         if move is None:
-            return game, END_STOPPED
+            return None
         key = (position_key(obs), str(move))
         seen[key] += 1
         if seen[key] >= repetitions:
-            return game, END_REPETITION
-        try:
-            game.play(move)
-        except ValueError:
-            return game, END_ILLEGAL
-    won = fair_observation(game)["status"] == "won"
-    return game, END_WON if won else END_MOVE_LIMIT
+            end = END_REPETITION
+            return None
+        if not game.is_legal(move):
+            end = END_ILLEGAL
+            return None
+        return move
+
+    ended = play_fair(game, guarded, max_moves)
+    if ended == "gave-up":
+        return game, end
+    return game, {"won": END_WON, "lost": END_NO_MOVES}.get(ended, END_MOVE_LIMIT)
 
 
 def tournament(
-    players: Mapping[str, PlayerFactory | ChoosingPlayer],
+    players: Mapping[str, PlayerFactory | Player],
     variants: Iterable[str],
     seeds: Iterable[int],
     *,
@@ -187,7 +177,7 @@ def tournament(
     return rows
 
 
-def _player_for(entry: PlayerFactory | ChoosingPlayer, seed: int) -> Player:
+def _player_for(entry: PlayerFactory | Player, seed: int) -> Bot:
     """The player for one game: a ``choose`` method after ``reset()``, or the factory's."""
     choose = getattr(entry, "choose", None)
     if callable(choose):
@@ -198,7 +188,7 @@ def _player_for(entry: PlayerFactory | ChoosingPlayer, seed: int) -> Player:
     return entry(seed)  # type: ignore[operator]
 
 
-def summarize(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def tournament_summary(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per (variant, player): games, wins and the win rate with its 95% Wilson
     interval, the mean share of the cards on foundations with a 95% normal interval
     (mean ± 1.96 standard errors), and the mean number of moves."""

@@ -56,6 +56,14 @@ class Observation(TypedDict):
     name: str
     family: str
     has_base_rank: bool
+    foundation_build: str
+    """How the foundations build: ``alternate-colour`` or ``same-suit`` (the rules' field)."""
+    tableau_moves: str
+    """``single`` cards or ``sequence`` groups (the rules' field)."""
+    hint_style: str
+    """Which classic hint code the game uses (the rules' field)."""
+    layout: str
+    """How the table is arranged (the rules' field, for the front end)."""
     status: Status
     score: int
     max_score: int
@@ -377,6 +385,22 @@ class Game:
                 "restart it or deal a new one"
             )
 
+    def push_unchecked(self, move: Move) -> None:
+        """Play ``move`` WITHOUT checking that it is legal, for speed: for a search that
+        replays moves it knows to be legal (a history's). An illegal move leaves the game
+        corrupt. Like :meth:`play`, it forgets the turns that :meth:`redo` would replay."""
+        self._undo.append(((move,), [self._make(move)]))
+        self._redo.clear()
+
+    def pop_turn(self) -> tuple[Move, ...]:
+        """Take back the last turn, as :meth:`undo` does but keeping nothing for
+        :meth:`redo`, and return its moves (several for an autoplay turn; ``()`` when there
+        is none): the other half of :meth:`push_unchecked`."""
+        if not self._undo:
+            return ()
+        self.undo()
+        return self._redo.pop()
+
     def _make(self, move: Move) -> UndoRecord:
         index = self._index
         record = self._table.make(index[move.source], index[move.target], move.size)
@@ -659,6 +683,10 @@ class Game:
             "name": rules.name,
             "family": rules.family,
             "has_base_rank": rules.has_base_rank,
+            "foundation_build": rules.foundation_build,
+            "tableau_moves": rules.tableau_moves,
+            "hint_style": rules.hint_style,
+            "layout": rules.layout,
             "status": self.outcome() if prove_loss else self.status,
             "score": self.score,
             "max_score": rules.cards,
@@ -716,6 +744,16 @@ class Game:
         return self._rules == other._rules and self._table.key() == other._table.key()
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: it is no dict key
+
+
+def fair_observation(game: Game) -> Observation:
+    """``game.observation()`` with the cheap status: ``lost`` only when no move is left.
+
+    What every fair player and agent sees: the game-over search of :meth:`Game.outcome`
+    looks through the hidden cards, so its verdict is not a player's; the observation
+    carries no deal id (it would rebuild the whole deck).
+    """
+    return game.observation(prove_loss=False)
 
 
 # ---------------------------------------------------------------- helpers

@@ -6,7 +6,7 @@
 >>> obs["piles"].shape, int(info["action_mask"].sum())
 ((13, 52), 8)
 
-**Observation** (a ``Dict``; built from :func:`terrace_widget.env.fair_observation` only):
+**Observation** (a ``Dict``; built from :func:`terrace_widget.game.fair_observation` only):
 
 * ``piles``: ``int8``, one row per pile in slot order (``stock, waste, reserve, f1…,
   t1…``), cards bottom → top, then zeros. ``0`` no card, ``1 … 52`` a face-up card (its
@@ -43,8 +43,7 @@ from gymnasium import spaces
 from .actions import action_list, action_move
 from .cards import CODES
 from .deal import long_seed
-from .env import Observation, fair_observation
-from .game import Game
+from .game import Game, Observation, fair_observation
 from .limits import quote
 from .moves import IllegalMoveError
 from .render import text_board

@@ -41,7 +41,7 @@ def _move_text(table: Table, source: int, target: int, count: int = 1) -> Hint:
 
 def classic_hint(table: Table) -> Hint | None:
     """The hint Aisleriot would give, or ``None`` where it has none."""
-    return _CLASSIC_HINTS[table.rules.family](table)
+    return _CLASSIC_HINTS[table.rules.hint_style](table)
 
 
 def _leftmost_foundation(table: Table, value: int) -> int | None:
@@ -162,4 +162,4 @@ def _klondike_tableau_target(table: Table, card: int, exclude: int) -> int | Non
 
 
 _CLASSIC_HINTS = {"terrace": _terrace_hint, "klondike": _klondike_hint}
-"""Aisleriot's hint code is one per family of game files: the family picks it."""
+"""Aisleriot's hint code is one per family of game files: the rules' ``hint_style`` picks it."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from . import coach, strategy
+from . import coach, strategy, tips
 from .game import Game
-from .players import RulePlayer, tips_for
+from .players import RulePlayer, play_fair, tips_for
 from .render import SvgString, svg_board
-from .strategy import TIP_NAMES
+from .tips import TIP_NAMES
 
 MAX_MOVES = 3000
 
@@ -67,15 +67,7 @@ class TipMoment:
 def _play_on(game: Game, move: str, player: RulePlayer, max_moves: int) -> bool:
     """Play ``move`` and let ``player`` finish ``game`` (in place); whether it won."""
     game.play(move)
-    while len(game.history) < max_moves:
-        obs = game.observation()
-        if obs["status"] in ("won", "lost"):
-            break
-        choice = player.choose(obs)
-        if choice is None:
-            break
-        game.play(choice)
-    return game.status == "won"
+    return play_fair(game, player.choose, max_moves - len(game.history)) == "won"
 
 
 def tip_moment(variant: str, seed: int, tip: str, *, max_moves: int = MAX_MOVES) -> TipMoment:
@@ -159,11 +151,11 @@ def check_move(moment: TipMoment, game: Game) -> str:
 def effect_text(variant: str, tip: str) -> str:
     """The measured worth of ``tip`` in ``variant`` (the saved tip study), with where it
     comes from: the player, its version, the deals and the 95% interval."""
-    saved = coach.measured()
-    row = coach.effect_of(variant, tip)
+    saved = tips.measured()
+    row = tips.effect_of(variant, tip)
     if row is None:
         return f"The tip {tip!r} has not been measured for {variant} yet (benchmarks/strategy.py)."
-    worth = coach.effect_words(variant, tip).removeprefix("yet ")  # after "so"
+    worth = tips.effect_words(variant, tip).removeprefix("yet ")  # after "so"
     return (
         f"Tip study, {variant}: the fair rule-based player (player version "
         f"{saved.get('player_version', '?')}, no search) on deals 1-{row['deals']}, each deal "
@@ -175,7 +167,7 @@ def effect_text(variant: str, tip: str) -> str:
 def effects_table(variant: str) -> list[dict[str, Any]]:
     """Every measured tip of ``variant``, in the help's order, for a table or a plot."""
     order = [*TIP_NAMES, "every tip"]
-    rows = [r for r in coach.measured().get("effects", []) if r["spec"] == variant]
+    rows = [r for r in tips.measured().get("effects", []) if r["spec"] == variant]
     return sorted(rows, key=lambda r: order.index(r["tip"]) if r["tip"] in order else 99)
 
 

@@ -19,37 +19,37 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from . import strategy
+from . import tips as registry
 from .cards import CODES
-from .game import Game
+from .game import Game, Observation, fair_observation
+from .moves import Move
+from .tips import FILL, FORCED_FILL, TIP_NAMES, Ranked, tips_for
 from .variants import Rules, get_rules
 
-Observation = Mapping[str, Any]
+__all__ = [
+    "ALL_TIPS",
+    "FairSolverPlayer",
+    "PlayResult",
+    "Player",
+    "RulePlayer",
+    "game_from_observation",
+    "play_fair",
+    "play_out",
+    "position_key",
+    "tips_for",
+]
 
-ALL_TIPS = frozenset(strategy.TIP_NAMES)
-
-
-def tips_for(variant: str | Rules) -> tuple[str, ...]:
-    """The tips that apply to a game: the base tip needs a base to choose, the pile-start
-    and deal-on tips a space the player fills by hand, the last two are Klondike's."""
-    rules = get_rules(variant)
-    if rules.family == "klondike":
-        return ("bring-down", "reorder")
-    tips = []
-    if rules.base == "choose":
-        tips.append("base")
-    tips.append("reversed")
-    if not rules.auto_fill:
-        tips += ["pile-start", "deal-on"]
-    return tuple(tips)
+ALL_TIPS = frozenset(TIP_NAMES)
 
 
 class Player(Protocol):
-    """What the referee needs of a player."""
+    """What the referee needs of a player: ``reset()`` before each game, then
+    ``choose(observation)`` for each move (the move's text, or ``None`` to give up)."""
 
     def reset(self) -> None: ...
 
@@ -76,7 +76,8 @@ def position_key(obs: Observation) -> tuple[Any, ...]:
 class RulePlayer:
     """A simple rule-based player, with the help's tips as switches.
 
-    Terrace family, in this order of preference: a card to a foundation (reserve first,
+    The games with Terrace's hint style (the rules' ``hint_style``), in this order of
+    preference: a card to a foundation (reserve first,
     then waste, then tableau); a tableau move that uncovers a card a foundation takes; the
     waste card onto a tableau pile, or into a space; a deal. The tips change it:
 
@@ -89,23 +90,29 @@ class RulePlayer:
     * ``deal-on``: while the stock is locked the waste card goes onto a pile if it can (off:
       the player fills the space first, as if it had to).
 
-    Klondike: a card to a foundation (never from one foundation to another); a group move
-    that turns a face-down card; the waste card to the tableau; a deal. ``reorder`` adds
+    Klondike's hint style: a card to a foundation (never from one foundation to another);
+    a group move that turns a face-down card; the waste card to the tableau; a deal.
+    ``reorder`` adds
     the sequence moves of :func:`~terrace_widget.strategy.reorderings` and ``bring-down``
     those of :func:`~terrace_widget.strategy.bring_downs`, both before a deal.
 
     The player never plays the same move twice from the same position (as it sees it), so
-    every game ends; ``choose`` returns ``None`` when nothing is left to try.
+    every game ends; ``choose`` returns ``None`` when nothing is left to try. Each tip is
+    an object of :data:`terrace_widget.tips.TIPS`; the player applies those switched on.
     """
 
     def __init__(self, tips: Iterable[str] = ALL_TIPS, *, name: str | None = None) -> None:
         if isinstance(tips, str):
             raise TypeError("tips is a collection of tip names, such as {'base', 'deal-on'}")
         chosen = frozenset(tips)
-        unknown = sorted(chosen - ALL_TIPS)
+        known = [tip.name for tip in registry.TIPS]
+        unknown = sorted(chosen - set(known))
         if unknown:
-            raise ValueError(f"unknown tips {unknown}; the tips are: {', '.join(ALL_TIPS)}")
+            raise ValueError(f"unknown tips {unknown}; the tips are: {', '.join(known)}")
         self.tips = chosen
+        self._tips = sorted(
+            (tip for tip in registry.TIPS if tip.name in chosen), key=lambda t: t.stage
+        )
         self.name = name or "rules" + "".join(f"+{t}" for t in sorted(chosen))
         self._tried: set[tuple[Any, str]] = set()
 
@@ -137,101 +144,93 @@ class RulePlayer:
         self._tried.add((position_key(observation), move))
 
     def ranked(self, obs: Observation) -> list[str]:
-        """The moves this player would consider, best first."""
+        """The moves this player would consider, best first: its own order for the game's
+        hint style, then each of its tips' preferences (:meth:`Tip.prefer
+        <terrace_widget.tips.Tip.prefer>`)."""
         if obs["status"] in ("won", "lost"):
             return []
-        if obs["family"] == "klondike":
-            return self._klondike(obs)
         if obs["status"] == "choosing-base":
-            return [self._base(obs)]
-        return self._terrace(obs)
+            ranked = [(0.0, 0, self.random_base(obs))]
+        else:
+            ranked = _ORDERS[obs["hint_style"]](obs)
+        for tip in self._tips:
+            ranked = tip.prefer(obs, ranked)
+        ranked.sort()
+        return [move for _, _, move in ranked]
 
-    # ------------------------------------------------------------ Terrace family
-    def _base(self, obs: Observation) -> str:
+    @staticmethod
+    def random_base(obs: Observation) -> str:
+        """The base move of a player without the base tip: a candidate picked at random,
+        seeded by what is on the table."""
         readings = strategy.base_readings(obs)
-        if "base" in self.tips:
-            best = strategy.tip_base(obs)
-            assert best is not None and best.move is not None
-            return best.move
         seen = " ".join(r.card for r in readings) + "|" + " ".join(obs["piles"]["reserve"])
         move = random.Random(seen).choice(readings).move
         assert move is not None
         return move
 
-    def _terrace(self, obs: Observation) -> list[str]:
-        piles = obs["piles"]
-        tips = self.tips
-        locked = obs["stock_locked"]
-        start_rank = strategy.pile_start_rank(obs)
-        runs = strategy.reversed_runs(obs) if "reversed" in tips else []
-        heads = {run.cards[0] for run in runs if run.head_depth == 0}
-        order = {"reserve": 0.0, "waste": 1.0}
-        ranked: list[tuple[float, int, str]] = []
-        for i, move in enumerate(obs["legal_moves"]):
-            if move == "deal":
-                ranked.append((6.0, i, move))
-                continue
-            source, target, _ = _split(move)
-            if target[0] == "f":
-                card = piles[source][-1]
-                rank = order.get(source, 2.0)
-                if card in heads:
-                    rank -= 1.0
-                elif runs and strategy.spoils_run(obs, move, runs) is not None:
-                    rank = 7.0
-                ranked.append((rank, i, move))
-            elif source == "waste":
-                if piles[target]:
-                    ranked.append((4.0, i, move))
-                    continue
-                good = strategy.card_facts(piles["waste"][-1])[0] == start_rank
-                if locked and "deal-on" not in tips:
-                    rank = 3.9
-                elif "pile-start" in tips:
-                    rank = 3.5 if good else 8.0
-                else:
-                    rank = 5.0
-                ranked.append((rank, i, move))
-            elif source[0] == "t" and target[0] == "t":
-                pile = piles[source]
-                if len(pile) > 1 and any(
-                    strategy.foundation_takes(obs, f, pile[-2]) for f in _foundations(obs)
-                ):
-                    ranked.append((3.0, i, move))
-                elif len(pile) == 1 and piles["waste"] and not obs["stock_locked"]:
-                    ranked.append((4.5, i, move))  # opens a space for the waste card
-        ranked.sort()
-        return [move for _, _, move in ranked]
 
-    # ------------------------------------------------------------ Klondike
-    def _klondike(self, obs: Observation) -> list[str]:
-        piles = obs["piles"]
-        ranked: list[tuple[float, int, str | None]] = []
-        for i, move in enumerate(obs["legal_moves"]):
-            if move == "deal":
-                ranked.append((6.0, i, move))
-                continue
-            source, target, n = _split(move)
-            if source[0] == "f" and target[0] == "f":
-                continue  # an ace from one empty foundation to another changes nothing
-            if target[0] == "f":
-                if source[0] == "t":
-                    rank = 0.0 if len(piles[source]) > 1 and piles[source][-2] == "#" else 1.5
-                else:
-                    rank = 1.0
-                ranked.append((rank, i, move))
-            elif source[0] == "t" and target[0] == "t":
-                pile = piles[source]
-                if len(pile) > n and pile[-n - 1] == "#":
-                    ranked.append((2.0 - 0.01 * min(pile.count("#"), 50), i, move))
-            elif source == "waste":
+def _terrace_order(obs: Observation) -> list[Ranked]:
+    """The Terrace games' order without tips: a card to a foundation (reserve first, then
+    waste, then tableau); a tableau move that uncovers a card a foundation takes; the waste
+    card onto a tableau pile (into a space at once while the stock is locked, as if it had
+    to); a deal."""
+    piles = obs["piles"]
+    locked = obs["stock_locked"]
+    order = {"reserve": 0.0, "waste": 1.0}
+    ranked: list[Ranked] = []
+    for i, move in enumerate(obs["legal_moves"]):
+        if move == "deal":
+            ranked.append((6.0, i, move))
+            continue
+        source, target, _ = _split(move)
+        if target[0] == "f":
+            ranked.append((order.get(source, 2.0), i, move))
+        elif source == "waste":
+            if piles[target]:
+                ranked.append((4.0, i, move))
+            else:
+                ranked.append((FORCED_FILL if locked else FILL, i, move))
+        elif source[0] == "t" and target[0] == "t":
+            pile = piles[source]
+            if len(pile) > 1 and any(
+                strategy.foundation_takes(obs, f, pile[-2]) for f in _foundations(obs)
+            ):
                 ranked.append((3.0, i, move))
-        if "reorder" in self.tips:
-            ranked += [(4.0, 100 + i, t.move) for i, t in enumerate(strategy.reorderings(obs))]
-        if "bring-down" in self.tips:
-            ranked += [(5.0, 200 + i, t.move) for i, t in enumerate(strategy.bring_downs(obs))]
-        ranked.sort()
-        return [move for _, _, move in ranked if move is not None]
+            elif len(pile) == 1 and piles["waste"] and not locked:
+                ranked.append((4.5, i, move))  # opens a space for the waste card
+    return ranked
+
+
+def _klondike_order(obs: Observation) -> list[Ranked]:
+    """Klondike's order without tips: a card to a foundation (never from one foundation
+    to another); a group move that turns a face-down card; the waste card to the
+    tableau; a deal."""
+    piles = obs["piles"]
+    ranked: list[Ranked] = []
+    for i, move in enumerate(obs["legal_moves"]):
+        if move == "deal":
+            ranked.append((6.0, i, move))
+            continue
+        source, target, n = _split(move)
+        if source[0] == "f" and target[0] == "f":
+            continue  # an ace from one empty foundation to another changes nothing
+        if target[0] == "f":
+            if source[0] == "t":
+                rank = 0.0 if len(piles[source]) > 1 and piles[source][-2] == "#" else 1.5
+            else:
+                rank = 1.0
+            ranked.append((rank, i, move))
+        elif source[0] == "t" and target[0] == "t":
+            pile = piles[source]
+            if len(pile) > n and pile[-n - 1] == "#":
+                ranked.append((2.0 - 0.01 * min(pile.count("#"), 50), i, move))
+        elif source == "waste":
+            ranked.append((3.0, i, move))
+    return ranked
+
+
+_ORDERS = {"terrace": _terrace_order, "klondike": _klondike_order}
+"""The rule player's own order of moves, by the game's hint style (the rules' field)."""
 
 
 def _foundations(obs: Observation) -> list[str]:
@@ -335,9 +334,33 @@ class PlayResult:
     seconds: float
 
 
+End = Literal["won", "lost", "gave-up", "stopped"]
+
+
+def play_fair(
+    game: Game, choose: Callable[[Observation], Move | str | None], max_moves: int
+) -> End:
+    """The fair play loop: ``choose`` (a player's ``choose``, or any bot) plays ``game`` in
+    place, seeing nothing but :func:`~terrace_widget.game.fair_observation`, for at most
+    ``max_moves`` moves. Returns how it ended: ``won``, ``lost`` (no move left),
+    ``gave-up`` (``choose`` returned ``None``) or ``stopped`` (``max_moves`` reached). An
+    illegal move raises ``IllegalMoveError`` and is not played."""
+    for _ in range(max_moves):
+        obs = fair_observation(game)
+        if obs["status"] in ("won", "lost"):
+            return "won" if obs["status"] == "won" else "lost"
+        move = choose(obs)
+        if move is None:
+            return "gave-up"
+        game.play(move)
+    status = game.status
+    return "won" if status == "won" else "lost" if status == "lost" else "stopped"
+
+
 def play_out(game: Game, player: Player, max_moves: int = 3000) -> PlayResult:
     """Play a copy of ``game`` with ``player`` until it is won, the player gives up, no
-    move is left or ``max_moves`` are played. The player sees only observations."""
+    move is left or ``max_moves`` are played (:func:`play_fair`). The player sees only
+    observations."""
     if not isinstance(game, Game):
         raise TypeError(f"play_out plays a Game, not {type(game).__name__}")
     if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
@@ -345,19 +368,6 @@ def play_out(game: Game, player: Player, max_moves: int = 3000) -> PlayResult:
     start = time.perf_counter()
     g = game.copy()
     player.reset()
-    played = 0
-    status = "stopped"
-    while True:
-        obs = g.observation(prove_loss=False)
-        if obs["status"] in ("won", "lost"):
-            status = obs["status"]
-            break
-        if played >= max_moves:
-            break
-        move = player.choose(obs)
-        if move is None:
-            status = "gave-up"
-            break
-        g.play(move)
-        played += 1
+    status = play_fair(g, player.choose, max_moves)
+    played = len(g.history) - len(game.history)
     return PlayResult(status == "won", status, g.score, played, time.perf_counter() - start)

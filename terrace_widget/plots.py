@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .strategy import TIP_NAMES
+from .tips import TIP_NAMES
 
 
 def _axes(ax: Any, size: tuple[float, float]) -> Any:
@@ -16,7 +16,7 @@ def _axes(ax: Any, size: tuple[float, float]) -> Any:
     return plt.subplots(figsize=size, dpi=90)[1]
 
 
-def tip_effects(rows: Sequence[Mapping[str, Any]], *, ax: Any = None, title: str = "") -> Any:
+def tip_effect_bars(rows: Sequence[Mapping[str, Any]], *, ax: Any = None, title: str = "") -> Any:
     """One bar per tip: the paired win-rate difference (tip on minus off) in points, with
     its 95% interval; bars whose interval is above zero are green, below zero red, across
     zero grey. ``rows`` are rows of the tip study's summary

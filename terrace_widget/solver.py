@@ -45,9 +45,10 @@ class Restarts(NamedTuple):
 
 
 RESTARTS = {"klondike": Restarts(300, 150), "terrace": Restarts(700, 1500)}
-"""The schedule of each family. Klondike's proofs of a loss need long attempts; in the
-Terrace games the proofs come from the reserve test in a few nodes, and a win is found
-by trying many different short dives (docs/solver.md, "Restarts")."""
+"""The schedule of each kind of search (the rules' ``search`` field picks one). Klondike's
+proofs of a loss need long attempts; in the Terrace games the proofs come from the reserve
+test in a few nodes, and a win is found by trying many different short dives
+(docs/solver.md, "Restarts")."""
 DEFAULT_BUDGET = 200_000
 """Nodes (positions made by the search) that :func:`solve` may visit by default."""
 LOST_TABLE_SIZE = 1_000_000
@@ -225,12 +226,12 @@ def solve(
         and _Search(game.to_table(), 0, None, True).klondike_blocked()
     ):
         return Solution("unwinnable", [], 0, time.perf_counter() - start)
-    size, same_size = RESTARTS[game.rules.family]
+    size, same_size = RESTARTS[game.rules.search]
     attempt = 0
     while True:
         # Restarts: a deterministic first attempt, then attempts with the moves of equal
         # priority shuffled (seeded: the result depends only on the position and budget),
-        # of RESTARTS[family] nodes, later ones growing by half. Any attempt that finishes
+        # of RESTARTS[search] nodes, later ones growing by half. Any attempt that finishes
         # proves its verdict; the last one gets whatever budget is left.
         left = total - used
         this = left if left <= 2 * size else size
@@ -256,8 +257,9 @@ class _Search:
         self.t = table
         rules = table.rules
         self.rules = rules
-        self.klondike = rules.family == "klondike"
-        """Klondike's move generator (groups, Kings into spaces, compressed stock moves)."""
+        self.klondike = rules.search == "klondike"
+        """Klondike's move generator (groups, Kings into spaces, compressed stock moves) and
+        position key, as the rules' ``search`` field says."""
         self.budget = budget if budget is not None else 1 << 62
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.stop = _STOP.get()

@@ -13,9 +13,11 @@ Aisleriot's help gives four tips for the Terrace family and one for Klondike:
   (:func:`bring_downs`) and re-order sequences (:func:`reorderings`).
 
 Every function takes an observation (a dict, see ``docs/engine-api.md``) and returns
-:class:`Tip` objects that say in words what they see, name the visible cards and piles
+:class:`Reading` objects that say in words what they see, name the visible cards and piles
 they are about, and, where the tip suggests one, a move. Nothing here can read a
-face-down card: the observation writes it ``"#"``.
+face-down card: the observation writes it ``"#"``. What the game is (how its foundations
+build, whether it has a base rank or moves sequences) comes from the observation too,
+never from a variant id. The tips themselves, as objects, are in :mod:`terrace_widget.tips`.
 
 >>> from terrace_widget import Game
 >>> g = Game("terrace", seed=6)
@@ -29,29 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from .cards import RANK_TITLES, RANK_WORDS, RANKS, SUIT_WORDS, SUITS, glyph, parse_card
-
-Observation = Mapping[str, Any]
-
-TIP_NAMES = {
-    "base": "choose the base by reading the reserve",
-    "reversed": "keep a foundation for each reversed sequence",
-    "pile-start": "start tableau piles with the rank one below the base",
-    "deal-on": "deal on while the stock is locked",
-    "bring-down": "bring cards down from the foundations",
-    "reorder": "re-order sequences",
-}
-"""Each tip's short name -> what it says, in the order of the help."""
+from .game import Observation
 
 
 @dataclass(frozen=True)
-class Tip:
+class Reading:
     """One thing a tip sees in a position, in words."""
 
     kind: str
-    """A key of :data:`TIP_NAMES`."""
+    """The tip's short name (a key of :data:`terrace_widget.tips.TIP_NAMES`)."""
     text: str
     """What it sees, for a person: ``'3♦ is buried under 7 cards of the reserve'``."""
     cards: tuple[str, ...] = ()
@@ -63,7 +53,7 @@ class Tip:
 
 
 @dataclass(frozen=True)
-class BaseReading(Tip):
+class BaseReading(Reading):
     """What the reserve says about one candidate base card."""
 
     card: str = ""
@@ -114,14 +104,16 @@ def _cards(cards: Iterable[str]) -> str:
     return " ".join(show(c) for c in cards)
 
 
-def _check(obs: Observation) -> None:
-    if not isinstance(obs, Mapping) or "piles" not in obs or "family" not in obs:
+def check_observation(obs: object) -> None:
+    """A ``TypeError`` unless ``obs`` is an observation (the dict ``Game.observation()``)."""
+    if not isinstance(obs, Mapping) or "piles" not in obs or "foundation_build" not in obs:
         raise TypeError("a strategy function reads an observation: the dict Game.observation()")
 
 
-def _terrace(obs: Observation) -> bool:
-    _check(obs)
-    return bool(obs["family"] == "terrace")
+def _has_base(obs: Observation) -> bool:
+    """Whether the foundations start from a base rank (the Terrace games' tips)."""
+    check_observation(obs)
+    return bool(obs["has_base_rank"])
 
 
 def _names(obs: Observation, prefix: str) -> list[str]:
@@ -134,12 +126,18 @@ def relative_rank(card: str, base: int) -> int:
 
 
 def _same_suit(obs: Observation) -> bool:
-    return bool(obs["variant"] == "generals-patience")
+    return obs["foundation_build"] == "same-suit"
+
+
+def _base(obs: Observation) -> int | None:
+    """The rank the foundations start from: the base rank, or the Ace where there is none."""
+    return obs["base_rank"] if obs["has_base_rank"] else 1
 
 
 def _follows(obs: Observation, lower: str, upper: str) -> bool:
-    """Whether a Terrace foundation takes ``upper`` right after ``lower``."""
-    base = obs["base_rank"]
+    """Whether a foundation takes ``upper`` right after ``lower`` (once it holds ``lower``,
+    the foundation's last rank takes nothing)."""
+    base = _base(obs) or 0
     r1, red1, s1 = card_facts(lower)
     r2, red2, s2 = card_facts(upper)
     if (r1 - base) % 13 == 12 or (r2 - r1) % 13 != 1:
@@ -148,15 +146,10 @@ def _follows(obs: Observation, lower: str, upper: str) -> bool:
 
 
 def foundation_takes(obs: Observation, pile: str, card: str) -> bool:
-    """Whether foundation ``pile`` takes visible ``card`` now (either family)."""
+    """Whether foundation ``pile`` takes visible ``card`` now (any game)."""
     cards = obs["piles"][pile]
-    rank, _red, suit = card_facts(card)
-    if obs["family"] == "klondike":
-        if not cards:
-            return rank == 1
-        top_rank, _, top_suit = card_facts(cards[-1])
-        return top_suit == suit and rank == top_rank + 1
-    base = obs["base_rank"]
+    rank = card_facts(card)[0]
+    base = _base(obs)
     if not base:
         return False
     if not cards:
@@ -185,7 +178,7 @@ def base_readings(obs: Observation) -> list[BaseReading]:
     many cards of its rank the reserve holds and how many cards lie on top of each. An
     empty list when there is no base to choose.
     """
-    if not _terrace(obs) or obs["status"] != "choosing-base":
+    if not _has_base(obs) or obs["status"] != "choosing-base":
         return []
     piles = obs["piles"]
     reserve = piles.get("reserve", [])
@@ -234,7 +227,7 @@ def buried(obs: Observation, card: str) -> list[str]:
     >>> buried(Game("terrace", seed=6).observation(), "JH")[-1]
     'J♠ is buried under 10 cards of the reserve'
     """
-    _check(obs)
+    check_observation(obs)
     reserve = obs["piles"].get("reserve", [])
     rank = card_facts(card)[0]
     out = []
@@ -260,7 +253,7 @@ def tip_base(obs: Observation) -> BaseReading | None:
 
 # ---------------------------------------------------------------- tip 2: reversed runs
 @dataclass(frozen=True)
-class Run(Tip):
+class Run(Reading):
     """A reversed sequence: cards that a foundation takes from the top down, one after the
     other. ``cards`` runs from the head (the uppermost, played first) downwards."""
 
@@ -276,7 +269,7 @@ def reversed_runs(obs: Observation, min_length: int = 2) -> list[Run]:
     successor of the card above it comes off in one sweep once its head goes up: the help
     says to keep a foundation free for it. Needs the base rank (an empty list before).
     """
-    if not _terrace(obs) or not obs["base_rank"]:
+    if not _has_base(obs) or not obs["base_rank"]:
         return []
     runs = []
     for name in ("waste", "reserve"):
@@ -331,12 +324,12 @@ def spoils_run(obs: Observation, move: str, runs: list[Run] | None = None) -> Ru
 def pile_start_rank(obs: Observation) -> int | None:
     """The rank one below the base: the last card a foundation needs (``None`` before the
     base is set, and in Klondike)."""
-    if not _terrace(obs) or not obs["base_rank"]:
+    if not _has_base(obs) or not obs["base_rank"]:
         return None
     return int(obs["base_rank"] - 2) % 13 + 1
 
 
-def pile_starts(obs: Observation) -> list[Tip]:
+def pile_starts(obs: Observation) -> list[Reading]:
     """Good and bad pile starts on the table: tableau piles whose bottom card has the rank
     one below the base (nothing waits under it), and an open space with a waste card that
     would start one well (or not)."""
@@ -350,7 +343,7 @@ def pile_starts(obs: Observation) -> list[Tip]:
     for t in _names(obs, "t"):
         if piles[t] and card_facts(piles[t][0])[0] == rank:
             tips.append(
-                Tip(
+                Reading(
                     "pile-start",
                     f"{t} starts with {show(piles[t][0])}, the last card its foundation needs: "
                     "a good pile start",
@@ -363,7 +356,7 @@ def pile_starts(obs: Observation) -> list[Tip]:
         top = waste[-1]
         if card_facts(top)[0] == rank:
             tips.append(
-                Tip(
+                Reading(
                     "pile-start",
                     f"{show(top)} would start {spaces[0]} well: a {word} is the last card a "
                     "foundation needs",
@@ -374,7 +367,7 @@ def pile_starts(obs: Observation) -> list[Tip]:
             )
         elif "waste-" + spaces[0] in obs["legal_moves"]:
             tips.append(
-                Tip(
+                Reading(
                     "pile-start",
                     f"{show(top)} is not a good pile start; the best start for {spaces[0]} is "
                     f"a {word}",
@@ -396,10 +389,10 @@ def is_bad_pile_start(obs: Observation, move: str) -> bool:
 
 
 # ---------------------------------------------------------------- tip 4: deal on
-def deal_on(obs: Observation) -> Tip | None:
+def deal_on(obs: Observation) -> Reading | None:
     """While the stock is locked: how to deal on without filling the space (play the
     waste's top card onto a foundation or a tableau pile), or ``None``."""
-    if not _terrace(obs) or not obs["stock_locked"]:
+    if not _has_base(obs) or not obs["stock_locked"]:
         return None
     piles = obs["piles"]
     waste = piles.get("waste", [])
@@ -414,14 +407,14 @@ def deal_on(obs: Observation) -> Tip | None:
     if outs:
         where = outs[0].partition("-")[2]
         onto = f"onto {show(piles[where][-1])} ({where})" if where.startswith("t") else "up"
-        return Tip(
+        return Reading(
             "deal-on",
             f"The stock is locked, but you need not fill the space: play {top} {onto} and deal on",
             (waste[-1],),
             ("stock", "waste", where),
             outs[0],
         )
-    return Tip(
+    return Reading(
         "deal-on",
         f"The stock is locked and {top} has nowhere to go but a space: fill one to deal on",
         (waste[-1],),
@@ -434,7 +427,7 @@ def is_needless_fill(obs: Observation, move: str) -> bool:
     gone elsewhere (the deal-on tip)."""
     source, _, target = move.partition("-")
     piles = obs["piles"]
-    if not obs.get("stock_locked") or source != "waste" or piles.get(target, [1]):
+    if not obs.get("stock_locked") or source != "waste" or target not in piles or piles[target]:
         return False
     if not target.startswith("t"):
         return False
@@ -445,11 +438,6 @@ def is_needless_fill(obs: Observation, move: str) -> bool:
 
 
 # ---------------------------------------------------------------- Klondike: don't give up
-def _klondike(obs: Observation) -> bool:
-    _check(obs)
-    return bool(obs["family"] == "klondike")
-
-
 def _builds(under: str, over: str) -> bool:
     ru, redu, _ = card_facts(under)
     ro, redo, _ = card_facts(over)
@@ -474,11 +462,11 @@ def _waiting_for(obs: Observation, card: str, exclude: str) -> list[tuple[str, s
     return found
 
 
-def bring_downs(obs: Observation) -> list[Tip]:
+def bring_downs(obs: Observation) -> list[Reading]:
     """Klondike: foundation cards worth bringing down, because a visible card (the waste's
-    top, or a group with face-down cards under it) could then go onto them."""
-    if not _klondike(obs):
-        return []
+    top, or a group with face-down cards under it) could then go onto them (in games whose
+    foundations give cards back, as the legal moves say)."""
+    check_observation(obs)
     piles = obs["piles"]
     tips = []
     for move in obs["legal_moves"]:
@@ -492,7 +480,7 @@ def bring_downs(obs: Observation) -> list[Tip]:
             what = "from the waste" if where == "waste" else f"from {where}, turning a card,"
             onto = f"onto {show(piles[target][-1])} ({target})" if piles[target] else f"to {target}"
             tips.append(
-                Tip(
+                Reading(
                     "bring-down",
                     f"Don't give up: bring {show(card)} down from {source} {onto}; "
                     f"then {show(other)} {what} can go on it",
@@ -504,10 +492,12 @@ def bring_downs(obs: Observation) -> list[Tip]:
     return tips
 
 
-def reorderings(obs: Observation) -> list[Tip]:
+def reorderings(obs: Observation) -> list[Reading]:
     """Klondike: sequence moves that turn no face-down card but free a face-up one, which
-    can then go up to a foundation or take the waste's top card."""
-    if not _klondike(obs):
+    can then go up to a foundation or take the waste's top card (in games that move
+    sequences)."""
+    check_observation(obs)
+    if obs["tableau_moves"] != "sequence":
         return []
     piles = obs["piles"]
     waste = piles.get("waste", [])
@@ -532,7 +522,7 @@ def reorderings(obs: Observation) -> list[Tip]:
         else:
             continue
         tips.append(
-            Tip(
+            Reading(
                 "reorder",
                 f"Re-order: move {group} from {source} {onto}; then {then}",
                 (*pile[-n:], freed),
@@ -544,41 +534,10 @@ def reorderings(obs: Observation) -> list[Tip]:
 
 
 # ---------------------------------------------------------------- everything at once
-def read_position(obs: Observation) -> list[Tip]:
+def read_position(obs: Observation) -> list[Reading]:
     """Everything the tips see in this position, in the help's order."""
-    tips: list[Tip] = [*base_readings(obs), *reversed_runs(obs), *pile_starts(obs)]
+    tips: list[Reading] = [*base_readings(obs), *reversed_runs(obs), *pile_starts(obs)]
     lock = deal_on(obs)
     if lock is not None:
         tips.append(lock)
     return tips + bring_downs(obs) + reorderings(obs)
-
-
-def against_tips(obs: Observation, move: str) -> list[str]:
-    """The tips that ``move`` goes against in the position ``obs`` (their short names).
-
-    * ``base``: a base card whose rank is buried worse than the tip's pick;
-    * ``reversed``: a foundation move that takes the last foundation a visible reversed
-      run needs;
-    * ``pile-start``: a space filled with a card that is not one rank below the base;
-    * ``deal-on``: a space filled to unlock the stock while the waste card could go
-      elsewhere.
-    """
-    _check(obs)
-    if not isinstance(move, str):
-        move = str(move)
-    against = []
-    best = tip_base(obs)
-    if best is not None:
-        chosen = next((r for r in base_readings(obs) if r.move == move), None)
-        if chosen is not None and chosen.burial > best.burial:
-            against.append("base")
-        return against
-    if obs["family"] != "terrace" or not obs["base_rank"]:
-        return against
-    if spoils_run(obs, move) is not None:
-        against.append("reversed")
-    if is_bad_pile_start(obs, move):
-        against.append("pile-start")
-    if is_needless_fill(obs, move):
-        against.append("deal-on")
-    return against

@@ -26,15 +26,14 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from . import strategy
 from .analysis import run_tasks, wilson_interval
 from .game import Game
-from .players import RulePlayer, play_out, tips_for
-from .variants import Rules, get_rules
+from .players import RulePlayer, play_out
+from .tips import rules_of, tips_for
 
 PLAYER_VERSION = "2"
 """Part of every cache key: bump it when the rule-based player changes."""
@@ -42,20 +41,6 @@ MAX_MOVES = 3000
 CEILING_VERSION = "1"
 """Part of every record of ``benchmarks/fair_ceiling.py``: bump it when the strong fair
 player changes."""
-
-
-def rules_of(spec: str) -> Rules:
-    """The rules of a game spec: ``"klondike"`` or ``"klondike-three-card@redeals=2"``."""
-    if not isinstance(spec, str):
-        raise ValueError(f"a game spec is text such as 'klondike@redeals=0', not {spec!r}")
-    variant, _, option = spec.partition("@")
-    rules = get_rules(variant)
-    if not option:
-        return rules
-    name, _, value = option.partition("=")
-    if name != "redeals" or not (value.isdigit() or value == "unlimited"):
-        raise ValueError(f"{spec!r}: the only option is @redeals=N (or @redeals=unlimited)")
-    return replace(rules, redeals=None if value == "unlimited" else int(value))
 
 
 def play_deal(spec: str, seed: int, configs: Literal["all", "full"] = "all") -> dict[str, Any]:
@@ -83,7 +68,7 @@ def play_deal(spec: str, seed: int, configs: Literal["all", "full"] = "all") -> 
     if configs == "all" and "base" in tips:
         obs = game.observation()
         pick = strategy.tip_base(obs)
-        random_pick = RulePlayer(tips - {"base"})._base(obs)
+        random_pick = RulePlayer.random_base(obs)
         bases = []
         for reading in strategy.base_readings(obs):
             g = game.copy()

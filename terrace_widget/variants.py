@@ -17,6 +17,9 @@ FoundationBuild = Literal["alternate-colour", "same-suit"]
 TableauMoves = Literal["single", "sequence"]
 SpaceFill = Literal["waste", "kings"]
 TableauDeal = Literal["one-each", "triangle"]
+Style = Literal["terrace", "klondike"]
+"""One of the two ways of the games' code: Aisleriot's two hint functions, the solver's two
+move generators and restart schedules, the table's two arrangements."""
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,8 @@ class Rules:
     id: str
     name: str
     family: Literal["terrace", "klondike"]
-    """Which family's classic hints and search schedule apply (the engine reads only the
-    fields below)."""
+    """The family the game belongs to, for people (docs, tables). No code branches on it:
+    each per-game decision is a field of its own (the ones below)."""
     decks: int
     reserve: int
     tableau: int
@@ -57,6 +60,16 @@ class Rules:
     """An empty waste is refilled from the stock at once, whenever the stock may deal."""
     foundation_autoplay: bool
     """A double-click on a foundation sends up every card that can go (Klondike)."""
+    hint_style: Style
+    """Which of Aisleriot's two hint functions gives the classic hint (one per game file
+    family); the rule player's own order of moves follows it too."""
+    search: Style
+    """The solver's move generator, position key and restart schedule
+    (``solver.RESTARTS[search]``)."""
+    layout: Style
+    """How the front end arranges the table: ``terrace``, the stock, waste and reserve on
+    the top row with the foundations in a row below; ``klondike``, the stock, waste and
+    foundations on the top row. The tableau is the last row in both."""
 
     @property
     def cards(self) -> int:
@@ -102,6 +115,9 @@ TERRACE = Rules(
     one_at_a_time_after_redeal=False,
     auto_deal=True,
     foundation_autoplay=False,
+    hint_style="terrace",
+    search="terrace",
+    layout="terrace",
 )
 GENERALS_PATIENCE = replace(
     TERRACE,
@@ -149,6 +165,9 @@ KLONDIKE = Rules(
     one_at_a_time_after_redeal=False,
     auto_deal=False,
     foundation_autoplay=True,
+    hint_style="klondike",
+    search="klondike",
+    layout="klondike",
 )
 KLONDIKE_THREE_CARD = replace(
     KLONDIKE,

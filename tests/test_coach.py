@@ -9,6 +9,7 @@ import pytest
 
 from terrace_widget import Game, TerraceWidget
 from terrace_widget import coach as coach_module
+from terrace_widget import tips as tips_module
 from terrace_widget.coach import FAIR_PREFIX, coach_view, note_for
 from terrace_widget.players import RulePlayer
 
@@ -34,7 +35,7 @@ SUMMARY = {
 
 @pytest.fixture
 def summary(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coach_module, "measured", lambda: SUMMARY)
+    monkeypatch.setattr(tips_module, "measured", lambda: SUMMARY)
 
 
 def test_base_choice_marks_every_candidate_with_the_reserves_reading(summary: None) -> None:
@@ -79,7 +80,7 @@ def test_a_move_against_a_tip_gets_one_sentence_with_its_measured_worth(summary:
 def test_a_tip_that_does_not_pay_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
     rows = [dict(SUMMARY["effects"][0], difference=-0.072, low=-0.09, high=-0.054),
             SUMMARY["effects"][1]]  # fmt: skip
-    monkeypatch.setattr(coach_module, "measured", lambda: {"effects": rows})
+    monkeypatch.setattr(tips_module, "measured", lambda: {"effects": rows})
     assert coach_module.effect_words("terrace", "pile-start") == (
         "yet following this tip won 7.2 points fewer deals for our test player "
         "(95% -9.0 to -5.4, 2000 deals)"
@@ -92,7 +93,7 @@ def test_a_tip_that_does_not_pay_is_said_plainly(monkeypatch: pytest.MonkeyPatch
 
 
 def test_without_measurements_the_sentence_names_the_tip(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coach_module, "measured", dict)
+    monkeypatch.setattr(tips_module, "measured", dict)
     piles = {"f1": ["6C"], "t1": ["JC"], "waste": ["KC", "9S"]}
     obs = Game.from_piles("terrace", piles, base_rank=6).observation()
     assert note_for(obs, "waste-t2") == (

@@ -24,8 +24,8 @@ from terrace_widget.env import (
     ENV_IDS,
     fair_observation,
     play_one,
-    summarize,
     tournament,
+    tournament_summary,
 )
 from terrace_widget.gym_env import HIDDEN, PHASES, SolitaireEnv
 from terrace_widget.players import RulePlayer
@@ -428,7 +428,7 @@ def test_summarize_gives_rates_with_intervals() -> None:
         {"variant": "klondike", "player": "p", "score": 52, "cards": 52, "won": True, "moves": 100},
         {"variant": "klondike", "player": "p", "score": 13, "cards": 52, "won": False, "moves": 50},
     ]
-    (line,) = summarize(rows)
+    (line,) = tournament_summary(rows)
     assert (line["games"], line["wins"], line["win_pct"], line["moves"]) == (2, 1, 50.0, 75)
     assert line["win_pct_low"] == pytest.approx(9.45, abs=0.01)
     assert line["win_pct_high"] == pytest.approx(90.55, abs=0.01)

@@ -45,3 +45,49 @@ def test_a_broken_layer_is_caught(tmp_path: Path) -> None:
     )
     assert result.returncode != 0
     assert "terrace_widget.game -> terrace_widget.solver" in result.stdout
+
+
+CYCLES = """
+import graphlib, json, sys
+import grimp
+
+graph = grimp.build_graph(sys.argv[1], include_external_packages=False)
+edges = {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
+try:
+    graphlib.TopologicalSorter(edges).prepare()
+    print(json.dumps([]))
+except graphlib.CycleError as error:
+    print(json.dumps(error.args[1]))
+"""
+"""Prints one import circle of a package's modules (every module and subpackage, however
+deep; imports inside functions and under TYPE_CHECKING count), or ``[]``."""
+
+
+def import_cycle(package: str, path: Path) -> list[str]:
+    import json
+
+    result = subprocess.run(
+        [sys.executable, "-c", CYCLES, package],
+        cwd=path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(path), "PATH": str(Path(sys.executable).parent)},
+    )
+    assert result.returncode == 0, result.stderr
+    cycle: list[str] = json.loads(result.stdout)
+    return cycle
+
+
+def test_the_package_has_no_import_circle() -> None:
+    assert import_cycle("terrace_widget", ROOT) == []
+
+
+def test_an_import_circle_is_caught(tmp_path: Path) -> None:
+    """The check itself can fail: a copy of the package whose game imports the tips."""
+    package = tmp_path / "terrace_widget"
+    shutil.copytree(ROOT / "terrace_widget", package, ignore=shutil.ignore_patterns("static"))
+    game = package / "game.py"
+    game.write_text(game.read_text() + "\nfrom . import tips  # noqa\n")
+    cycle = import_cycle("terrace_widget", tmp_path)
+    assert "terrace_widget.game" in cycle and "terrace_widget.tips" in cycle

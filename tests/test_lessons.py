@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from terrace_widget import Game, coach, lessons, plots, render
+from terrace_widget import Game, lessons, plots, render, tips
 from terrace_widget.players import RulePlayer, play_out, tips_for
 
 
@@ -50,7 +50,7 @@ def test_check_move_answers_both_players_moves_and_a_foreign_table() -> None:
 def test_effect_text_says_where_the_number_comes_from(monkeypatch: pytest.MonkeyPatch) -> None:
     row = {"spec": "terrace", "tip": "deal-on", "deals": 2000, "with": 0.113,
            "without": 0.0875, "difference": 0.0255, "low": 0.0146, "high": 0.0367}  # fmt: skip
-    monkeypatch.setattr(coach, "measured", lambda: {"player_version": "1", "effects": [row]})
+    monkeypatch.setattr(tips, "measured", lambda: {"player_version": "1", "effects": [row]})
     text = lessons.effect_text("terrace", "deal-on")
     assert "player version 1" in text and "deals 1-2000" in text
     assert "11.3% with it and 8.8% without" in text
@@ -58,7 +58,7 @@ def test_effect_text_says_where_the_number_comes_from(monkeypatch: pytest.Monkey
     assert "not been measured" in lessons.effect_text("terrace", "base")
     assert [r["tip"] for r in lessons.effects_table("terrace")] == ["deal-on"]
     loss = dict(row, tip="pile-start", difference=-0.071, low=-0.09, high=-0.053)
-    monkeypatch.setattr(coach, "measured", lambda: {"player_version": "2", "effects": [loss]})
+    monkeypatch.setattr(tips, "measured", lambda: {"player_version": "2", "effects": [loss]})
     text = lessons.effect_text("terrace", "pile-start")
     assert "without, so following this tip won 7.1 points fewer deals" in text
 
@@ -72,7 +72,7 @@ def test_the_tip_effects_figure_colours_by_the_interval() -> None:
         {"tip": "pile-start", "deals": 2000, "difference": -0.07, "low": -0.09, "high": -0.05},
         {"tip": "base", "deals": 2000, "difference": 0.014, "low": -0.002, "high": 0.03},
     ]
-    ax = plots.tip_effects(rows, title="Terrace")
+    ax = plots.tip_effect_bars(rows, title="Terrace")
     colours = [bar.get_facecolor()[:3] for bar in ax.patches]
     assert [tuple(round(c, 2) for c in colour) for colour in colours] == [
         (0.18, 0.49, 0.2),
@@ -81,7 +81,7 @@ def test_the_tip_effects_figure_colours_by_the_interval() -> None:
     ]
     assert "2000 deals" in ax.get_title()
     with pytest.raises(ValueError, match="no measured tips"):
-        plots.tip_effects([])
+        plots.tip_effect_bars([])
 
 
 def test_verdict_shares_keep_the_undecided_apart_and_the_bars_stack_to_100() -> None:

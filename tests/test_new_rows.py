@@ -7,7 +7,9 @@ the test, it is dealt and played by the unchanged engine, and the engine's invar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 import hypothesis.strategies as st
 import pytest
@@ -15,7 +17,11 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import initialize, run_state_machine_as_test
 from test_conformance import GameMachine
 
-from terrace_widget import DEAL, VARIANTS, Game, Rules
+from terrace_widget import DEAL, VARIANTS, Game, Rules, get_rules
+from terrace_widget.coach import coach_view, note_for
+from terrace_widget.players import FairSolverPlayer, RulePlayer, play_out
+from terrace_widget.solver import solve
+from terrace_widget.tips import TIPS, against_tips, tips_for
 from terrace_widget.variants import KLONDIKE, TERRACE
 
 NEW_ROWS = [
@@ -100,3 +106,68 @@ def test_an_eight_pile_klondike_row_deals_a_triangle_and_draws_two(
     assert game.stock_count == 0 and DEAL in game.legal_moves()  # one redeal left
     game.play("deal")
     assert game.redeals_left == 0 and game.stock_count == 16
+
+
+# ---------------------------------------------------------------- renamed copies
+RENAMED = [
+    replace(rules, id=f"copy-of-{rules.id}", name=f"A copy of {rules.name}")
+    for rules in VARIANTS.values()
+]
+"""Every game under another id and name: the same rules, so everything must judge alike."""
+SAME_KEYS = ("variant", "name")
+
+
+@pytest.fixture
+def renamed(monkeypatch: pytest.MonkeyPatch) -> list[Rules]:
+    for rules in RENAMED:
+        monkeypatch.setitem(VARIANTS, rules.id, rules)
+    return RENAMED
+
+
+def _seen(obs: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in obs.items() if key not in SAME_KEYS}
+
+
+@pytest.mark.parametrize("copy", RENAMED, ids=lambda rules: rules.id)
+def test_a_renamed_game_is_judged_alike_everywhere(renamed: list[Rules], copy: Rules) -> None:
+    """The engine, its classic hint, the solver, the tips, the Coach (marks and notes, with
+    the measured figures of the game it copies) and the fair players: a renamed copy of a
+    game plays, hints, solves, reads and chooses exactly as the game does, move by move."""
+    original = get_rules(copy.id.removeprefix("copy-of-"))
+    assert tips_for(copy) == tips_for(original)
+    assert [tip.effect(copy) for tip in TIPS] == [tip.effect(original) for tip in TIPS]
+    seed = 3
+    games = Game(original, seed=seed), Game(copy, seed=seed)
+    players = RulePlayer(tips_for(original)), RulePlayer(tips_for(copy))
+    for player in players:
+        player.reset()
+    noted = 0
+    for _ in range(120):
+        obs = [game.observation() for game in games]
+        assert _seen(obs[0]) == _seen(obs[1])
+        assert games[0].hint() == games[1].hint()
+        assert coach_view(obs[0]) == coach_view(obs[1])
+        for move in obs[0]["legal_moves"]:
+            notes = [note_for(o, move) for o in obs]
+            assert notes[0] == notes[1]
+            assert against_tips(obs[0], move) == against_tips(obs[1], move)
+            noted += notes[0] is not None
+        choices = [player.choose(o) for player, o in zip(players, obs, strict=True)]
+        assert choices[0] == choices[1]
+        if choices[0] is None or obs[0]["status"] in ("won", "lost"):
+            break
+        for game in games:
+            game.play(choices[0])
+    start = [Game(rules, seed=seed) for rules in (original, copy)]
+    solutions = [solve(game, budget=3000) for game in start]
+    assert solutions[0].verdict == solutions[1].verdict
+    assert solutions[0].nodes == solutions[1].nodes
+    assert solutions[0].moves == solutions[1].moves
+    fair = [FairSolverPlayer(samples=2, budget=60).choose(game.observation()) for game in start]
+    assert fair[0] == fair[1]
+    results = [play_out(game, RulePlayer()) for game in start]
+    assert [(r.won, r.status, r.score, r.moves) for r in results[:1]] == [
+        (r.won, r.status, r.score, r.moves) for r in results[1:]
+    ]
+    if original.base == "choose":
+        assert noted, "the comparison saw no note at all"

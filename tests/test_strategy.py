@@ -6,6 +6,7 @@ import pytest
 
 from terrace_widget import Game
 from terrace_widget import strategy as st
+from terrace_widget.tips import against_tips
 
 QUIET = ["KC", "KS", "QC", "QS", "JC"]  # filler cards of no rank that matters here
 
@@ -47,8 +48,8 @@ def test_the_tip_prefers_fewer_then_shallower_cards_of_the_rank() -> None:
     obs = choosing(reserve, ["9H", "4S", "2H", "QD"])
     # 9: one, under 10; 4: two; 2: one, under 3; Q: two.
     assert st.tip_base(obs).card == "2H"
-    assert st.against_tips(obs, "t1-f1") == ["base"]  # the nine lies deeper than the two
-    assert st.against_tips(obs, "t3-f1") == []
+    assert against_tips(obs, "t1-f1") == ["base"]  # the nine lies deeper than the two
+    assert against_tips(obs, "t3-f1") == []
 
 
 def playing(piles: dict, base: int = 6, **kwargs) -> dict:
@@ -86,8 +87,8 @@ def test_a_run_stops_at_the_base_and_needs_the_colours_to_alternate() -> None:
 def test_a_foundation_move_that_takes_the_runs_last_foundation_goes_against_the_tip() -> None:
     obs = playing({"f1": ["6C"], "waste": ["KC", "9H", "8S", "7H"], "t1": ["JC", "7D"]})
     assert st.spoils_run(obs, "t1-f1") is not None
-    assert st.against_tips(obs, "t1-f1") == ["reversed"]
-    assert st.against_tips(obs, "waste-f1") == []  # the head itself is the right card
+    assert against_tips(obs, "t1-f1") == ["reversed"]
+    assert against_tips(obs, "waste-f1") == []  # the head itself is the right card
 
 
 def test_pile_starts() -> None:
@@ -96,12 +97,12 @@ def test_pile_starts() -> None:
     assert texts[0] == "t3 starts with 5♣, the last card its foundation needs: a good pile start"
     assert texts[1] == "5♥ would start t2 well: a five is the last card a foundation needs"
     assert st.pile_start_rank(obs) == 5
-    assert st.against_tips(obs, "waste-t2") == []
+    assert against_tips(obs, "waste-t2") == []
     bad = playing({"f1": ["6C"], "t1": ["JC"], "waste": ["KC", "9H"]})
     assert [t.text for t in st.pile_starts(bad)] == [
         "9♥ is not a good pile start; the best start for t2 is a five"
     ]
-    assert st.against_tips(bad, "waste-t2") == ["pile-start"]
+    assert against_tips(bad, "waste-t2") == ["pile-start"]
 
 
 def test_deal_on_while_the_stock_is_locked() -> None:
@@ -113,12 +114,12 @@ def test_deal_on_while_the_stock_is_locked() -> None:
         "The stock is locked, but you need not fill the space: play 9♠ onto 10♥ (t2) and deal on"
     )
     assert tip.move == "waste-t2"
-    assert st.against_tips(obs, "waste-t3") == ["pile-start", "deal-on"]
+    assert against_tips(obs, "waste-t3") == ["pile-start", "deal-on"]
     stuck = playing({"f1": ["6C"], "t1": ["JC"], "waste": ["KC", "9S"]}, stock_locked=True)
     assert st.deal_on(stuck).text == (
         "The stock is locked and 9♠ has nowhere to go but a space: fill one to deal on"
     )
-    assert st.against_tips(stuck, "waste-t2") == ["pile-start"]  # forced, but a poor start
+    assert against_tips(stuck, "waste-t2") == ["pile-start"]  # forced, but a poor start
     assert st.deal_on(playing({"f1": ["6C"], "t1": ["JC"], "waste": ["9S"]})) is None
 
 

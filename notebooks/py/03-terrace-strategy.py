@@ -243,7 +243,7 @@ from terrace_widget.lessons import effects_table
 
 rows = effects_table("terrace")
 if rows:
-    plots.tip_effects(rows, title="Terrace: the fair rule-based player, each tip on and off")
+    plots.tip_effect_bars(rows, title="Terrace: the fair rule-based player, each tip on and off")
 print(coach.measured().get("command", "not measured yet: benchmarks/strategy.py"))
 
 # %% [markdown]

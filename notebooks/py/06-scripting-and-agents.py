@@ -200,7 +200,7 @@ print("check_env passed")
 # a fifth bot.
 
 # %%
-from terrace_widget.env import play_one, summarize, tournament
+from terrace_widget.env import play_one, tournament, tournament_summary
 from terrace_widget.players import RulePlayer, game_from_observation
 
 
@@ -327,7 +327,7 @@ w
 # ## 6. A tournament
 #
 # Every bot plays the same `N_DEALS` deals of each game (seeds 1, 2, …), so the comparison
-# is paired and fair. `tournament()` returns one row per game; `summarize()` turns them into
+# is paired and fair. `tournament()` returns one row per game; `tournament_summary()` turns them into
 # the share of the cards each bot brought to the foundations (104 in Terrace, 52 in
 # Klondike) and its wins, each with a 95% interval.
 
@@ -342,7 +342,7 @@ print(results[0])
 
 # %%
 # NBVAL_CHECK_OUTPUT
-summary = summarize(results)
+summary = tournament_summary(results)
 print(f"{'game':9} {'bot':15} {'cards on foundations':>24} {'won':>6} {'95% interval':>13}", end="")
 print(f" {'moves':>6}")
 for row in summary:

@@ -1437,7 +1437,11 @@ var NO_VIEW = {
   legal_moves: [],
   hint: null,
   message: null,
-  has_base_rank: false
+  has_base_rank: false,
+  foundation_build: "alternate-colour",
+  tableau_moves: "single",
+  hint_style: "terrace",
+  layout: "terrace"
 };
 function usable(v) {
   const o = (
