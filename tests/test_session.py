@@ -4,6 +4,7 @@ its Python API, its views checked."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -427,3 +428,60 @@ def test_a_finished_game_keeps_its_time_and_the_clock_waits_for_the_first_move(
     assert w.view["status"] == "won" and w.view["summary"]["seconds"] == 20
     w.restart()
     assert w.view["started"] is None
+
+
+def test_a_hint_after_forty_winnable_toggles_starts_within_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26 F2: a search no longer wanted is dropped (at most one per kind waits), so
+    toggling Winnable? does not queue searches in front of the Hint."""
+    forget()
+    asked: list[float] = []
+    real_advise = session_module.advice.advise
+
+    def advise(*args: Any, **kwargs: Any) -> Any:
+        asked.append(time.perf_counter())
+        return real_advise(*args, **kwargs)
+
+    monkeypatch.setattr(session_module.advice, "advise", advise)
+
+    async def scenario() -> float:
+        # Klondike #1 is undecided within the budget: each check uses all of it.
+        w = table("klondike", seed=1, hint_seconds=0.2, winnable_seconds=0.6)
+        for _ in range(40):
+            intent(w, "winnable")
+            await asyncio.sleep(0.07)  # each "on" has reached the worker
+        start = time.perf_counter()
+        intent(w, "hint")
+        for _ in range(500):
+            if asked:
+                break
+            await asyncio.sleep(0.01)
+        w.close()
+        return asked[0] - start if asked else float("inf")
+
+    assert asyncio.run(scenario()) < 1.0
+
+
+def test_restart_on_a_game_without_moves_keeps_the_redo_path() -> None:
+    """Issue 26 F12: undo back to an earlier game, Restart it untouched: Redo still goes
+    forward to the newer deal."""
+    fresh = table("klondike", seed=7)
+    intent(fresh, "new", seed=8)
+    intent(fresh, "undo")  # back to #7, no moves at all
+    intent(fresh, "restart")
+    assert fresh.view["can_redo"]
+    intent(fresh, "redo")
+    assert fresh.view["deal_id"] == "klondike#8"
+
+
+def test_seeded_deals_do_not_grow_the_shown_numbers() -> None:
+    """Issue 26 F13: the deal numbers shown are kept only for games Undo or Redo reach."""
+    w = table("wood", seed=1)
+    for seed in range(300):
+        intent(w, "new", seed=seed + 2)
+    assert len(w._shared) <= session_module.GAMES_KEPT + 1
+    assert w.view["deal_id"] == "wood#301"
+    while w.undo():
+        pass
+    assert w.view["deal_id"] == "wood#281"  # the oldest kept still shows its number
