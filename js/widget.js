@@ -73,6 +73,9 @@ function usable(v) {
  * @returns {() => void} cleanup
  */
 function render({ model, el }) {
+  // The table takes the width of its own element (a 360 px Box gives 360 px), not of the
+  // output area: the element may shrink below the table's natural width.
+  el.classList.add("tw-host");
   const dom = createShell(el);
   /** @type {Ui} */
   const ui = { held: null, focus: null, depth: 1, note: null, told: null };
@@ -175,8 +178,8 @@ function render({ model, el }) {
     if (msg.reason) say("refused", sentence(msg.reason));
   }
 
-  const resize = new ResizeObserver((entries) => {
-    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+  const resize = new ResizeObserver(() => {
+    const w = Math.floor(el.clientWidth);
     const hh = roomHigh();
     if (w > 0 && (w !== width || hh !== height)) {
       width = w;
@@ -199,7 +202,7 @@ function render({ model, el }) {
   drawAll();
   model.on("change:view", onView);
   model.on("msg:custom", onMsg);
-  resize.observe(dom.root);
+  resize.observe(el);
 
   return () => {
     model.off("change:view", onView);

@@ -25,6 +25,7 @@ from .game import Game, read_turns
 from .hints import Hint
 from .limits import MAX_MESSAGE_BYTES, oversize, quote
 from .moves import DEAL, Move
+from .render import GEOMETRY
 from .solver import stop_when
 from .variants import VARIANTS, Rules
 
@@ -812,7 +813,7 @@ def layout_hints(rules: Rules) -> dict[str, Any]:
     """
     return {
         "foundations_row": 0 if rules.reserve == 0 else 1,
-        "tableau_depth": 4.2 if rules.hidden_tableau else 3.2,
+        "tableau_depth": GEOMETRY["DEPTH_HIDDEN" if rules.hidden_tableau else "DEPTH_OPEN"],
         "base_card": rules.has_base_rank,
         "foundation_mark": None if rules.has_base_rank else "A",
         "pick_depth": rules.tableau_moves == "sequence",
