@@ -113,14 +113,17 @@ export function createShell(el) {
   const clock = h("b", "tw-clock", {}, "–:––");
   bar.append(tools, stats);
   // The banner floats over the foot of the felt: nothing moves when the base is chosen or
-  // the game ends.
+  // the game ends. Its dock (no height) sticks to the bottom of the scrolled notebook, so
+  // the banner stays in sight when a tall felt's foot is below the fold.
   const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
+  const dock = h("div", "tw-dock");
+  dock.append(banner);
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
-  felt.append(table, banner);
+  felt.append(table, dock);
   root.append(bar, line, felt);
   el.append(root);
   return {

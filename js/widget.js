@@ -42,11 +42,19 @@ import { createShell, messageFor, renderChrome, renderTable, showMessage, update
 const FALLBACK_WIDTH = 820;
 const MAX_QUEUED_DEALS = 60; // quick stock clicks wait for the answer before them, none is lost
 const CHROME_PX = 150; // toolbar, status, banner and message line above the felt
+// The boxes that scroll a notebook's outputs (JupyterLab 4, Notebook 7, older Lab).
+const SCROLLERS = ".jp-WindowedPanel-outer, .jp-NotebookPanel-notebook, .jp-Notebook";
 
-/** The height the felt may take: the whole table shows in the window at once. */
-function roomHigh() {
-  const h = typeof window !== "undefined" ? window.innerHeight : 0;
-  return h > 0 ? Math.max(240, h - CHROME_PX) : Infinity;
+/**
+ * The height the felt may take: the whole table shows at once in the box that scrolls it
+ * (JupyterLab's notebook panel, between its toolbar and the status bar), else the window.
+ * @param {HTMLElement} el
+ */
+function roomHigh(el) {
+  const win = typeof window !== "undefined" ? window.innerHeight : 0;
+  const panel = el.closest(SCROLLERS);
+  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) : win;
+  return box > 0 ? Math.max(240, box - CHROME_PX) : Infinity;
 }
 
 /** Drawn until the kernel's first view arrives. @type {View} */
@@ -82,7 +90,7 @@ function render({ model, el }) {
   const first = model.get("view");
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
-  let height = roomHigh();
+  let height = roomHigh(el);
   let layout = computeLayout(view, width, height);
   let nextId = Math.floor(Math.random() * 1e6) * 1000;
   let waiting = false; // an intent is on its way and not answered yet
@@ -180,7 +188,7 @@ function render({ model, el }) {
 
   const resize = new ResizeObserver(() => {
     const w = Math.floor(el.clientWidth);
-    const hh = roomHigh();
+    const hh = roomHigh(el);
     if (w > 0 && (w !== width || hh !== height)) {
       width = w;
       height = hh;
@@ -188,7 +196,7 @@ function render({ model, el }) {
     }
   });
   const onWindow = () => {
-    const hh = roomHigh();
+    const hh = roomHigh(el);
     if (hh !== height) {
       height = hh;
       drawTable();

@@ -526,12 +526,14 @@ function createShell(el) {
   const clock = h("b", "tw-clock", {}, "\u2013:\u2013\u2013");
   bar.append(tools, stats);
   const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
+  const dock = h("div", "tw-dock");
+  dock.append(banner);
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
-  felt.append(table, banner);
+  felt.append(table, dock);
   root.append(bar, line, felt);
   el.append(root);
   return {
@@ -1446,9 +1448,12 @@ function attachInteraction(ctx) {
 var FALLBACK_WIDTH = 820;
 var MAX_QUEUED_DEALS = 60;
 var CHROME_PX = 150;
-function roomHigh() {
-  const h2 = typeof window !== "undefined" ? window.innerHeight : 0;
-  return h2 > 0 ? Math.max(240, h2 - CHROME_PX) : Infinity;
+var SCROLLERS = ".jp-WindowedPanel-outer, .jp-NotebookPanel-notebook, .jp-Notebook";
+function roomHigh(el) {
+  const win = typeof window !== "undefined" ? window.innerHeight : 0;
+  const panel = el.closest(SCROLLERS);
+  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) : win;
+  return box > 0 ? Math.max(240, box - CHROME_PX) : Infinity;
 }
 var NO_VIEW = {
   seq: -1,
@@ -1488,7 +1493,7 @@ function render({ model, el }) {
   const first = model.get("view");
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
-  let height = roomHigh();
+  let height = roomHigh(el);
   let layout = computeLayout(view, width, height);
   let nextId = Math.floor(Math.random() * 1e6) * 1e3;
   let waiting = false;
@@ -1569,7 +1574,7 @@ function render({ model, el }) {
   }
   const resize = new ResizeObserver(() => {
     const w = Math.floor(el.clientWidth);
-    const hh = roomHigh();
+    const hh = roomHigh(el);
     if (w > 0 && (w !== width || hh !== height)) {
       width = w;
       height = hh;
@@ -1577,7 +1582,7 @@ function render({ model, el }) {
     }
   });
   const onWindow = () => {
-    const hh = roomHigh();
+    const hh = roomHigh(el);
     if (hh !== height) {
       height = hh;
       drawTable();
