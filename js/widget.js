@@ -46,14 +46,18 @@ const CHROME_PX = 150; // toolbar, status, banner and message line above the fel
 const SCROLLERS = ".jp-WindowedPanel-outer, .jp-NotebookPanel-notebook, .jp-Notebook";
 
 /**
- * The height the felt may take: the whole table shows at once in the box that scrolls it
- * (JupyterLab's notebook panel, between its toolbar and the status bar), else the window.
+ * The height the felt may take: the whole cell (its input and the table) shows at once in
+ * the box that scrolls it (JupyterLab's notebook panel, between its toolbar and the status
+ * bar, so the banner at the felt's foot is never under the status bar), else the window.
  * @param {HTMLElement} el
  */
 function roomHigh(el) {
   const win = typeof window !== "undefined" ? window.innerHeight : 0;
   const panel = el.closest(SCROLLERS);
-  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) : win;
+  // The cell's input above the table counts too: the whole cell fits in the panel.
+  const cell = el.closest(".jp-Cell");
+  const above = cell ? Math.max(0, el.getBoundingClientRect().top - cell.getBoundingClientRect().top) : 0;
+  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) - above : win;
   return box > 0 ? Math.max(240, box - CHROME_PX) : Infinity;
 }
 

@@ -1452,7 +1452,9 @@ var SCROLLERS = ".jp-WindowedPanel-outer, .jp-NotebookPanel-notebook, .jp-Notebo
 function roomHigh(el) {
   const win = typeof window !== "undefined" ? window.innerHeight : 0;
   const panel = el.closest(SCROLLERS);
-  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) : win;
+  const cell = el.closest(".jp-Cell");
+  const above = cell ? Math.max(0, el.getBoundingClientRect().top - cell.getBoundingClientRect().top) : 0;
+  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) - above : win;
   return box > 0 ? Math.max(240, box - CHROME_PX) : Infinity;
 }
 var NO_VIEW = {
