@@ -169,10 +169,11 @@ export function statusItems(view) {
     { key: "score", label: "Score", value: view.max_score ? `${view.score}/${view.max_score}` : `${view.score}` },
     { key: "stock", label: "Stock", value: `${view.stock_count}`, title: view.stock_locked ? "locked" : undefined },
   ];
-  if (view.redeals !== 0 && !(view.redeals === undefined && view.family === "terrace" && !view.redeals_left)) {
+  const redeals = view.layout ? view.layout.redeals : view.redeals === undefined ? view.redeals_left !== 0 : view.redeals !== 0;
+  if (redeals) {
     items.push({ key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221e" : `${view.redeals_left}` });
   }
-  if (view.family === "terrace") {
+  if (view.layout ? view.layout.base_card : view.has_base_rank) {
     const base = view.base_rank ? rankTitle(view.base_rank) : view.status === "choosing-base" ? "to choose" : "—";
     items.push({ key: "base", label: "Base", value: base });
   }
@@ -188,6 +189,7 @@ export function statusItems(view) {
  */
 export function elapsedSeconds(view, now) {
   if (view.summary && typeof view.summary.seconds === "number") return Math.max(0, Math.floor(view.summary.seconds));
+  if (view.started === null) return 0; // no move yet: the clock waits at 0:00
   if (typeof view.started !== "number") return null;
   return Math.max(0, Math.floor((now - view.started) / 1000));
 }
@@ -253,6 +255,7 @@ export function winnableIntent(view) {
  * @param {View} view
  */
 export function foundationMark(view) {
-  if (view.family === "klondike") return "A";
+  const mark = view.layout ? view.layout.foundation_mark : view.has_base_rank ? null : "A";
+  if (mark) return mark;
   return view.base_rank ? rankLabel(view.base_rank) : "";
 }

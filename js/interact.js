@@ -129,10 +129,11 @@ export function attachInteraction(ctx) {
       card: null,
     };
     root.classList.add("tw-pointer");
-    if (pile) {
-      setFocus(pile, true);
-      e.preventDefault(); // no text selection, no native drag; focus was set by hand
-    }
+    // Any press on the felt keeps the focus in the table (on a pile), never on the
+    // notebook's cell: its keys must not reach JupyterLab (`d d` would delete the cell).
+    const focusPile = pile ?? ui.focus;
+    if (focusPile) setFocus(focusPile, true);
+    e.preventDefault(); // no text selection, no native drag; focus was set by hand
   }
 
   /** @param {PointerEvent} e */

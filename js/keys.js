@@ -97,7 +97,7 @@ export function attachKeys(ctx, hand) {
    */
   function chooseDepth(pile, dir) {
     const view = ctx.view();
-    if (view.family !== "klondike" || ui.held || pileKind(pile) !== "tableau") return false;
+    if (!view.layout?.pick_depth || ui.held || pileKind(pile) !== "tableau") return false;
     const run = faceUpRun(cardsOf(pile));
     const depth = ui.depth + (dir === "up" ? 1 : -1);
     if (depth < 1 || depth > run) return false;

@@ -10,6 +10,7 @@
  * foundations on the second row; the tableau below, fanned down. Nine Terrace piles sit 7/8
  * of a slot apart (`terrace.scm:111`). Klondike puts its foundations on the top row.
  */
+import GEOMETRY from "../terrace_widget/static/geometry.json" with { type: "json" };
 import { isFaceDown } from "./cards.js";
 
 /**
@@ -18,30 +19,50 @@ import { isFaceDown } from "./cards.js";
  * @typedef {{i: number, x: number, y: number}} CardPos  i = index in the pile (0 = bottom)
  * @typedef {{name: string, kind: Kind, x: number, y: number, cards: CardPos[], zone: Rect}} Slot
  * @typedef {{cw: number, ch: number, width: number, height: number, slots: Slot[]}} Layout
- * @typedef {{family?: string, pile_order?: string[], piles: Record<string, string[]>, deal_count?: number}} TableView
+ * @typedef {{layout?: {foundations_row: number, tableau_depth: number} | null, pile_order?: string[], piles: Record<string, string[]>, deal_count?: number}} TableView
  */
 
-/** Proportions, in card widths (read-only by convention). */
+/**
+ * Proportions, in card widths (read-only by convention), from the one geometry file that
+ * render.py reads too (tests/test_render.py checks that both place every pile alike).
+ * DEPTH: the tableau area in card heights when face-down cards start there, or not.
+ */
 export const U = {
-  H: 1.4, // card height
-  PITCH: 1.2, // one slot: a card plus the gap
-  MARGIN: 0.2,
-  ROW_GAP: 0.24, // between the top row and the foundations
-  TABLEAU_GAP: 0.28, // above the tableau
-  FAN_RIGHT: 0.42, // reserve: widest step
-  FAN_RIGHT_MIN: 0.34, // reserve: narrowest step that keeps the corner index readable
-  FAN_WASTE: 0.36, // three-card waste
-  FAN_DOWN: 0.38, // face-up tableau step (the corner's suit starts just below it)
-  FAN_DOWN_MIN: 0.2, // face-up step when a long pile is squeezed (the rank still shows)
-  FAN_BACK: 0.14, // face-down tableau step
-  FAN_BACK_MIN: 0.04,
-  EDGE: 0.025, // the edges of a plain pile's buried cards
-  DEPTH: { klondike: 4.2, terrace: 3.2 }, // the tableau area, in card heights: piles stay inside
+  H: GEOMETRY.H, // card height
+  PITCH: GEOMETRY.PITCH, // one slot: a card plus the gap
+  MARGIN: GEOMETRY.MARGIN,
+  ROW_GAP: GEOMETRY.ROW_GAP, // between the top row and the foundations
+  TABLEAU_GAP: GEOMETRY.TABLEAU_GAP, // above the tableau
+  FAN_RIGHT: GEOMETRY.FAN_RIGHT, // reserve: widest step
+  FAN_RIGHT_MIN: GEOMETRY.FAN_RIGHT_MIN, // reserve: narrowest step that keeps the index readable
+  FAN_WASTE: GEOMETRY.FAN_WASTE, // three-card waste
+  FAN_DOWN: GEOMETRY.FAN_DOWN, // face-up tableau step (the corner's suit starts just below it)
+  FAN_DOWN_MIN: GEOMETRY.FAN_DOWN_MIN, // face-up step when a long pile is squeezed
+  FAN_BACK: GEOMETRY.FAN_BACK, // face-down tableau step
+  FAN_BACK_MIN: GEOMETRY.FAN_BACK_MIN,
+  EDGE: GEOMETRY.EDGE, // the edges of a plain pile's buried cards
+  DEPTH: { hidden: GEOMETRY.DEPTH_HIDDEN, open: GEOMETRY.DEPTH_OPEN },
 };
 
 /** Card width limits in pixels (a 360 px output still shows every pile). */
-export const MIN_CW = 24;
-export const MAX_CW = 104;
+export const MIN_CW = GEOMETRY.MIN_CW;
+export const MAX_CW = GEOMETRY.MAX_CW;
+
+/**
+ * The layout hints of a view (terrace_widget/session.py, `layout_hints`); a view without
+ * them (the placeholder, an older kernel) is read from its piles.
+ * @param {TableView} view
+ * @returns {{foundations_row: number, tableau_depth: number}}
+ */
+export function layoutHints(view) {
+  if (view.layout) return view.layout;
+  const order = view.pile_order ?? Object.keys(view.piles);
+  const hidden = Object.values(view.piles).some((cards) => cards.some(isFaceDown));
+  return {
+    foundations_row: order.includes("reserve") ? 1 : 0,
+    tableau_depth: order.includes("reserve") || !hidden ? U.DEPTH.open : U.DEPTH.hidden,
+  };
+}
 
 /**
  * What kind of pile an engine name is.
@@ -60,7 +81,7 @@ export function pileKind(name) {
  * @param {number} [depth] card heights
  * @returns {number[]}
  */
-export function tableauOffsets(cards, depth = U.DEPTH.klondike) {
+export function tableauOffsets(cards, depth = U.DEPTH.hidden) {
   const down = cards.filter(isFaceDown).length;
   const upSteps = Math.max(0, cards.length - 1 - down);
   const budget = depth * U.H - U.H;
@@ -86,7 +107,8 @@ function plan(view) {
   const found = order.filter((p) => pileKind(p) === "foundation");
   const tab = order.filter((p) => pileKind(p) === "tableau");
   const n = (/** @type {string} */ p) => (view.piles[p] ?? []).length;
-  const terrace = (view.family ?? (order.includes("reserve") ? "terrace" : "klondike")) === "terrace";
+  const hints = layoutHints(view);
+  const secondRow = hints.foundations_row === 1; // foundations below the reserve's row
   const top = U.MARGIN;
   const second = top + U.H + U.ROW_GAP;
   /** @type {{name: string, kind: Kind, x: number, y: number}[]} */
@@ -98,7 +120,7 @@ function plan(view) {
   let width;
   /** @type {number} */
   let row;
-  if (terrace) {
+  if (secondRow) {
     width = (Math.max(8, found.length) - 1) * U.PITCH + 1;
     if (order.includes("reserve")) {
       const x0 = 3 * U.PITCH;
@@ -121,7 +143,7 @@ function plan(view) {
     row = second;
     tab.forEach((t, i) => slots.push({ name: t, kind: "tableau", x: U.MARGIN + i * U.PITCH, y: row }));
   }
-  const depth = U.DEPTH[terrace ? "terrace" : "klondike"];
+  const depth = hints.tableau_depth;
   return { slots, fan, width: width + 2 * U.MARGIN, row, depth, height: row + depth * U.H + U.MARGIN };
 }
 

@@ -49,7 +49,7 @@
  * @property {string | null} [deal_id]    the deal number, only when chosen or shared
  * @property {{kind: "refused" | "info" | "won" | "lost", text: string} | null} message
  * @property {{id: string, name: string}[]} [variants]
- * @property {number} [started]           epoch ms when this deal started
+ * @property {number | null} [started]    epoch ms of this game's first move (null: none yet, the clock waits)
  * @property {{moves: number, score: number, seconds: number} | null} [summary]
  * @property {string | null} [stock_reason]
  * @property {boolean} [winnable_check]  the "can this still be won?" indicator is on
@@ -59,6 +59,7 @@
  * @property {number} [table_seq]         the first seq that showed the current table
  * @property {number | null} [redeals]    how many redeals the game allows (null: unlimited)
  * @property {Coach | null} [coach]       the Coach's marks and words (null: the Coach is off)
+ * @property {LayoutHints} [layout]       how to lay out and label this game's table (from its rules)
  */
 
 /**
@@ -69,6 +70,12 @@
 /**
  * The Coach's part of the view (terrace_widget/coach.py, `coach_view`).
  * @typedef {{marks: CoachMark[], say: string[], note: string | null}} Coach
+ */
+
+/**
+ * What the front end knows of a game's table, derived from its rules in one place
+ * (terrace_widget/session.py, `layout_hints`): the front end never reads a family or an id.
+ * @typedef {{foundations_row: number, tableau_depth: number, base_card: boolean, foundation_mark: string | null, pick_depth: boolean, redeals: boolean}} LayoutHints
  */
 
 /**

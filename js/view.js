@@ -82,6 +82,7 @@ export function createShell(el) {
     "aria-label": "Solitaire",
     "aria-describedby": help,
     "data-lm-suppress-shortcuts": "true", // keep JupyterLab's notebook shortcuts off our keys
+    tabindex: "-1", // a click anywhere inside keeps the focus here, never on the cell
   });
   const bar = h("div", "tw-bar");
   const tools = h("div", "tw-tools", { role: "toolbar", "aria-label": "Game" });
@@ -112,14 +113,17 @@ export function createShell(el) {
   const clock = h("b", "tw-clock", {}, "–:––");
   bar.append(tools, stats);
   // The banner floats over the foot of the felt: nothing moves when the base is chosen or
-  // the game ends.
+  // the game ends. Its dock (no height) sticks to the bottom of the scrolled notebook, so
+  // the banner stays in sight when a tall felt's foot is below the fold.
   const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
+  const dock = h("div", "tw-dock");
+  dock.append(banner);
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
-  felt.append(table, banner);
+  felt.append(table, dock);
   root.append(bar, line, felt);
   el.append(root);
   return {
@@ -324,7 +328,6 @@ export function renderChrome(dom, view, ui) {
   const { root, buttons } = dom;
   root.dataset.seq = String(view.seq);
   setAttr(root, "data-status", view.status);
-  setAttr(root, "data-family", view.family);
   setAttr(root, "aria-label", `${view.name} solitaire`);
   const disabled = { undo: !view.can_undo, redo: !view.can_redo, hint: !clockRuns(view) };
   for (const [action, off] of Object.entries(disabled)) {
@@ -416,7 +419,9 @@ function renderBanner(dom, view) {
   if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
   if (kind === "lost") {
     b.title = `${BANNER_LOST} ${BANNER_LOST_MORE}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
-    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, BANNER_LOST_MORE));
+    // The banner names the losing move once the post-mortem has found it.
+    const why = view.post_mortem ? `${view.post_mortem} Undo takes you back.` : BANNER_LOST_MORE;
+    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, why));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
   }

@@ -42,11 +42,23 @@ import { createShell, messageFor, renderChrome, renderTable, showMessage, update
 const FALLBACK_WIDTH = 820;
 const MAX_QUEUED_DEALS = 60; // quick stock clicks wait for the answer before them, none is lost
 const CHROME_PX = 150; // toolbar, status, banner and message line above the felt
+// The boxes that scroll a notebook's outputs (JupyterLab 4, Notebook 7, older Lab).
+const SCROLLERS = ".jp-WindowedPanel-outer, .jp-NotebookPanel-notebook, .jp-Notebook";
 
-/** The height the felt may take: the whole table shows in the window at once. */
-function roomHigh() {
-  const h = typeof window !== "undefined" ? window.innerHeight : 0;
-  return h > 0 ? Math.max(240, h - CHROME_PX) : Infinity;
+/**
+ * The height the felt may take: the whole cell (its input and the table) shows at once in
+ * the box that scrolls it (JupyterLab's notebook panel, between its toolbar and the status
+ * bar, so the banner at the felt's foot is never under the status bar), else the window.
+ * @param {HTMLElement} el
+ */
+function roomHigh(el) {
+  const win = typeof window !== "undefined" ? window.innerHeight : 0;
+  const panel = el.closest(SCROLLERS);
+  // The cell's input above the table counts too: the whole cell fits in the panel.
+  const cell = el.closest(".jp-Cell");
+  const above = cell ? Math.max(0, el.getBoundingClientRect().top - cell.getBoundingClientRect().top) : 0;
+  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) - above : win;
+  return box > 0 ? Math.max(240, box - CHROME_PX) : Infinity;
 }
 
 /** Drawn until the kernel's first view arrives. @type {View} */
@@ -74,13 +86,16 @@ function usable(v) {
  * @returns {() => void} cleanup
  */
 function render({ model, el }) {
+  // The table takes the width of its own element (a 360 px Box gives 360 px), not of the
+  // output area: the element may shrink below the table's natural width.
+  el.classList.add("tw-host");
   const dom = createShell(el);
   /** @type {Ui} */
   const ui = { held: null, focus: null, depth: 1, note: null, told: null };
   const first = model.get("view");
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
-  let height = roomHigh();
+  let height = roomHigh(el);
   let layout = computeLayout(view, width, height);
   let nextId = Math.floor(Math.random() * 1e6) * 1000;
   let waiting = false; // an intent is on its way and not answered yet
@@ -176,9 +191,9 @@ function render({ model, el }) {
     if (msg.reason) say("refused", sentence(msg.reason));
   }
 
-  const resize = new ResizeObserver((entries) => {
-    const w = Math.floor(entries[entries.length - 1].contentRect.width);
-    const hh = roomHigh();
+  const resize = new ResizeObserver(() => {
+    const w = Math.floor(el.clientWidth);
+    const hh = roomHigh(el);
     if (w > 0 && (w !== width || hh !== height)) {
       width = w;
       height = hh;
@@ -186,7 +201,7 @@ function render({ model, el }) {
     }
   });
   const onWindow = () => {
-    const hh = roomHigh();
+    const hh = roomHigh(el);
     if (hh !== height) {
       height = hh;
       drawTable();
@@ -200,7 +215,7 @@ function render({ model, el }) {
   drawAll();
   model.on("change:view", onView);
   model.on("msg:custom", onMsg);
-  resize.observe(dom.root);
+  resize.observe(el);
 
   return () => {
     model.off("change:view", onView);

@@ -7,10 +7,12 @@ is ``"#"`` there and is drawn as a card back that carries no identity. Anything 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from terrace_widget.cards import (
@@ -183,13 +185,20 @@ def text_board(obs: Obs) -> str:
 
 # ------------------------------------------------------------------------------- SVG
 
-CARD_W, CARD_H = 100, 140
-PITCH = 120  # one Aisleriot slot unit: a card plus the gap
-MARGIN = 16
-FAN_RIGHT = 40  # largest reserve / waste offset
-FAN_RIGHT_MIN = 34  # smallest that keeps the corner index readable
-FAN_DOWN = 44  # face-up tableau offset
-FAN_DOWN_BACK = 14  # face-down tableau offset
+GEOMETRY: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "static" / "geometry.json").read_text(encoding="utf-8")
+)
+"""The table's proportions in card widths: the one source js/layout.js reads too."""
+CARD_W = 100
+CARD_H = round(GEOMETRY["H"] * CARD_W)
+PITCH = round(GEOMETRY["PITCH"] * CARD_W)  # one Aisleriot slot unit: a card plus the gap
+MARGIN = round(GEOMETRY["MARGIN"] * CARD_W)
+ROW_GAP = round(GEOMETRY["ROW_GAP"] * CARD_W)  # between the top row and the foundations
+TABLEAU_GAP = round(GEOMETRY["TABLEAU_GAP"] * CARD_W)  # above the tableau
+FAN_RIGHT = round(GEOMETRY["FAN_RIGHT"] * CARD_W)  # largest reserve offset
+FAN_RIGHT_MIN = round(GEOMETRY["FAN_RIGHT_MIN"] * CARD_W)  # keeps the corner index readable
+FAN_DOWN = round(GEOMETRY["FAN_DOWN"] * CARD_W)  # face-up tableau offset
+FAN_DOWN_BACK = round(GEOMETRY["FAN_BACK"] * CARD_W)  # face-down tableau offset
 CAPTION_H = 36
 
 FELT = "#1e6b3c"
@@ -374,7 +383,7 @@ def _layout(obs: Obs) -> tuple[list[_Pile], float, float, float]:
     """Slot positions, the reserve's fan offset, the board width and the tableau's top."""
     order, piles = _order(obs), _piles(obs)
     foundations, tableau = _numbered(order, "f"), _numbered(order, "t")
-    top, second = MARGIN, MARGIN + CARD_H + 22
+    top, second = MARGIN, MARGIN + CARD_H + ROW_GAP
     slots: list[_Pile] = []
     if "stock" in order:
         slots.append(_Pile("stock", MARGIN, top, "stock"))
@@ -398,8 +407,8 @@ def _layout(obs: Obs) -> tuple[list[_Pile], float, float, float]:
         # Aisleriot steps one unit plus (1 - piles/8): 9 piles sit 7/8 apart (terrace.scm:111)
         step = PITCH * (2 - len(tableau) / 8)
         span = (len(tableau) - 1) * step + CARD_W
-        x0 = MARGIN + max(0.0, (columns - 1) * PITCH + CARD_W - span) / 2
-        row = second + CARD_H + 26
+        x0 = MARGIN + max(0.0, width - span) / 2  # centred under the whole top, as js/layout.js
+        row = second + CARD_H + TABLEAU_GAP
     else:
         columns = max(7, len(tableau), 3 + len(foundations))
         width = (columns - 1) * PITCH + CARD_W

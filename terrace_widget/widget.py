@@ -1,69 +1,48 @@
 """``TerraceWidget``: the table in a notebook, drawn by ``js/`` and ruled by the kernel.
 
 The kernel is the single source of truth (docs/widget-protocol.md): the browser gets the
-engine's observation in the ``view`` trait and sends intents, which are validated here by
-the engine. Nothing the browser sends can change the game except through a legal move.
+engine's observation in the ``view`` trait and sends intents, which are validated by the
+engine. Nothing the browser sends can change the game except through a legal move. The
+table itself (history, intents, searches, the view) is a :class:`~.session.TableSession`;
+this class only syncs it with the browser.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import itertools
-import sys
-import time
-import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import anywidget
 import traitlets
 
-from . import advice
-from . import coach as coaching
-from .deal import MAX_SEED
-from .game import Game, read_turns
-from .hints import Hint
-from .limits import MAX_MESSAGE_BYTES, oversize, quote
-from .moves import DEAL, Move
+from .game import Game
+from .moves import Move
 from .render import svg_board
-from .solver import stop_when
-from .variants import VARIANTS, Rules
+from .session import (  # noqa: F401  (public names of this module before the split)
+    BROWSER,
+    BROWSER_NOTE,
+    BROWSER_SECONDS,
+    FINISH_DELAY,
+    FINISH_STEP,
+    GAMES_KEPT,
+    HINT_MODES,
+    LOSS_CHECK_DELAY,
+    LOST_TEXT,
+    MAX_MOVE_CHARS,
+    MAX_REASON_CHARS,
+    THINKING,
+    TableSession,
+    finishing_moves,
+)
+from .variants import Rules
 
 STATIC = Path(__file__).parent / "static"
 MoveCallback = Callable[["TerraceWidget", list[Move]], Any]
-
-LOSS_CHECK_DELAY = 0.05
-"""Seconds between a move's update and the game-over search, in a running kernel."""
-_SEQ_CHECKED = {"move", "deal", "double"}
-_VARIANT_MENU = [{"id": r.id, "name": r.name} for r in VARIANTS.values()]
-_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable", "share"}
-MAX_MOVE_CHARS = 24
-"""The longest move text an intent may carry (``'waste-t4'``, ``'t2-t5x12'``)."""
-MAX_REASON_CHARS = 300
-"""The longest refusal the kernel sends back."""
-HINT_MODES = ("solver", "fair", "classic")
-THINKING = "Looking for a winning line…"
-BROWSER = sys.platform == "emscripten"
-"""In Pyodide (JupyterLite) there are no threads: advice runs on the kernel's event loop,
-with searches of at most ``BROWSER_SECONDS``, and the hint says so (``BROWSER_NOTE``)."""
-BROWSER_SECONDS = 0.3
-BROWSER_NOTE = "browser kernel: quick search"
-LOST_TEXT = "This deal can no longer be won."
-"""The lost banner: proven, whether or not a move is left (moves are still accepted)."""
-GAMES_KEPT = 20
-"""How many earlier games (before a Restart or a New deal) Undo can bring back."""
-FINISH_DELAY = 0.3
-"""Seconds between the move that leaves a trivially won table and the auto-finish."""
-FINISH_STEP = 0.06
-"""Seconds between two cards of the auto-finish, in a kernel."""
-
-_T = TypeVar("_T")
-# The solver's work (hints, "can this still be won?", post-mortems) runs on a worker thread
-# of its own table, on copies of the game: the kernel keeps answering clicks meanwhile, a
-# search whose table changed stops at its next check, and its result is dropped. Tables
-# never queue behind each other (docs/widget-protocol.md, "Advice from the solver").
+_SETTINGS = ("hint_seconds", "hint_mode", "show_winnable", "auto_finish", "winnable_seconds",
+             "post_mortem_seconds", "coach")  # fmt: skip
 
 
 class TerraceWidget(anywidget.AnyWidget):
@@ -100,636 +79,98 @@ class TerraceWidget(anywidget.AnyWidget):
         show_winnable: bool = False,
         coach: bool = False,
     ) -> None:
-        super().__init__()
-        self._game = game.copy() if game is not None else Game(variant, seed=seed)
-        self._seq = 0
-        self._table_seq = 1  # the first seq that shows the current table
-        self._generation = 0  # +1 whenever the table changes: older advice is dropped
-        self._hint: dict[str, Any] | None = None
-        self._message: dict[str, str] | None = None
-        self._winnable: str | None = None
-        self._post_mortem: str | None = None
-        self._post_mortem_for = -1  # the generation whose post-mortem is asked for
-        self._hint_for = -1  # the generation whose hint is being computed
-        self._started = time.time()
-        self._changed_at = self._started  # when the table last changed (a finished game's time)
-        self._callbacks: list[MoveCallback] = []
-        self._pending_check: asyncio.TimerHandle | None = None
-        self._pending_winnable: asyncio.TimerHandle | None = None
-        self._pending_finish: asyncio.TimerHandle | None = None
-        self._lost_for = -1  # the generation (table) proven lost by the game-over check
-        # Earlier games (a Restart or a New deal put them here) and the games Undo left:
-        # (game, started, changed_at), so Undo at a game's start brings the last one back.
-        self._past: list[tuple[Game, float, float]] = []
-        self._future: list[tuple[Game, float, float]] = []
-        self._action: dict[str, Any] | None = None  # what changed the table last, for the JS
-        self._worker: concurrent.futures.ThreadPoolExecutor | None = None
-        self._replay_task: asyncio.Task[None] | None = None
-        # Deal numbers shown in the view: only deals the player chose (a seed given) or
-        # asked to share, since a number rebuilds every hidden card.
-        self._shared: set[str] = set()
-        if game is None and seed is not None:
-            self._shared.add(self._game.deal_id or "")
-        self._coach_note: str | None = None  # the Coach's sentence on the last move
-        self._next_note: str | None = None
-        self.hint_seconds = hint_seconds
-        self.hint_mode = hint_mode
-        self.show_winnable = show_winnable
-        self.coach = coach
-        self.observe(self._winnable_switched, names="show_winnable")
-        self.observe(lambda _change: self._sync(prove_loss=False), names="coach")
+        super().__init__(
+            hint_seconds=hint_seconds, hint_mode=hint_mode, show_winnable=show_winnable,
+            coach=coach,
+        )  # fmt: skip
+        self.session = TableSession(
+            variant, seed, game=game, hint_seconds=hint_seconds, hint_mode=hint_mode,
+            show_winnable=show_winnable, coach=coach, publish=self._publish,
+            send=lambda message: self.send(message), on_setting=self.set_trait,
+        )  # fmt: skip
+        self.session.owner = self
+        self.observe(self._setting_changed, names=list(_SETTINGS))
         self.on_msg(self._on_custom_msg)
-        self._sync()
-        self._schedule_winnable()
 
-    # ------------------------------------------------------------ Python API
+    def _publish(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def _setting_changed(self, change: Mapping[str, Any]) -> None:
+        setattr(self.session, change["name"], change["new"])
+
+    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.session.receive(content)
+
+    # ------------------------------------------------------------ Python API (the session's)
     @property
     def game(self) -> Game:
         """A copy of the game on the table (changing it does not change the table)."""
-        return self._game.copy()
+        return self.session.game
 
     def play(self, move: Move | str) -> Move:
         """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
-        before = self._game.observation(prove_loss=False) if self.coach else None
-        played = self._game.play(move)
-        if before is not None:
-            self._next_note = coaching.note_for(before, str(played))
-        self._future.clear()
-        self._changed([played], "move")
-        return played
+        return self.session.play(move)
 
     def to_foundation(self, pile: str) -> list[Move]:
         """What a double-click on ``pile`` does."""
-        played = self._game.to_foundation(pile)
-        if played:
-            self._future.clear()
-            self._changed(played, "move")
-        return played
+        return self.session.to_foundation(pile)
 
     def undo(self) -> bool:
-        """Take back the last turn; at the start of a game, go back to the game before it
-        (a Restart or a New deal is undone like a move)."""
-        game = self._game
-        before = [str(m) for m in game.history]
-        if game.undo():
-            self._changed([], "undo", before[len(game.history) :])
-            return True
-        if not self._past:
-            return False
-        self._future.append((self._game, self._started, self._changed_at))
-        self._game, self._started, self._changed_at = self._past.pop()
-        self._changed([], "undo-game", None, keep_time=True)
-        return True
+        """Take back the last turn, or at a game's start go back to the game before it."""
+        return self.session.undo()
 
     def redo(self) -> bool:
         """Play again the turn taken back last, or go forward to the game Undo left."""
-        game = self._game
-        before = len(game.history)
-        if game.redo():
-            self._changed([], "redo", [str(m) for m in game.history[before:]])
-            return True
-        if not self._future:
-            return False
-        self._keep_current()
-        self._game, self._started, self._changed_at = self._future.pop()
-        self._changed([], "redo-game", None, keep_time=True)
-        return True
+        return self.session.redo()
 
     def restart(self) -> None:
         """Back to the deal; Undo brings the game as it was back."""
-        if self._game.history or self._game.can_redo:
-            self._keep_current()
-            self._game = self._game.copy()
-        self._future.clear()
-        self._game.restart()
-        self._started = time.time()
-        self._changed([], "restart")
+        self.session.restart()
 
     def new_game(self, variant: str | Rules | None = None, seed: int | None = None) -> None:
-        """A new deal: of ``variant`` (the current game by default), from ``seed`` or at random.
-        Undo at its start brings the previous game back."""
-        game = Game(variant if variant is not None else self._game.rules, seed=seed)
-        self._keep_current()
-        self._future.clear()
-        self._game = game
-        if seed is not None:
-            self._shared.add(game.deal_id or "")
-        self._started = time.time()
-        self._changed([], "new")
+        """A new deal of ``variant`` (the current game by default), from ``seed`` or at
+        random; Undo at its start brings the previous game back."""
+        self.session.new_game(variant, seed)
 
     def load(self, game: Game) -> None:
-        """Put a copy of ``game`` on the table (a position from ``Game.from_piles``, a saved
-        game); Undo at its start brings the previous game back."""
-        if not isinstance(game, Game):
-            raise TypeError(f"load() takes a Game, not {type(game).__name__}")
-        self._keep_current()
-        self._future.clear()
-        self._game = game.copy()
-        self._started = time.time()
-        self._changed([], "new")
-
-    def _keep_current(self) -> None:
-        """Put the game on the table on the stack of earlier games (bounded)."""
-        self._past.append((self._game, self._started, self._changed_at))
-        del self._past[:-GAMES_KEPT]
+        """Put a copy of ``game`` on the table; Undo at its start takes it off."""
+        self.session.load(game)
 
     def share(self) -> str | None:
-        """Put this deal's number into the view (``view.deal_id``) and return it.
-
-        Anyone with the number can rebuild the deal, face-down cards included, so it is
-        shown only on request, or when the player chose the deal by its seed.
-        """
-        deal_id = self._game.deal_id
-        if deal_id is not None and deal_id not in self._shared:
-            self._shared.add(deal_id)
-            self._sync(prove_loss=False)
-        return deal_id
+        """Show this deal's number in the view (anyone with it can rebuild the deal)."""
+        return self.session.share()
 
     def show_hint(self) -> str:
         """Highlight a hint (``hint_mode``, within ``hint_seconds``) and return its text."""
-        hint, by = self._compute_hint(self._game)
-        self._show(hint, by)
-        return hint.message
-
-    def _compute_hint(self, game: Game) -> tuple[Hint, str]:
-        seconds = _budget(self.hint_seconds)
-        if self.coach:  # the lesson's hint is the fair one, and says so
-            found = _safely(lambda: advice.advise(game, seconds=seconds, fair=True), None)
-            hint, by = found if found is not None else (game.hint(), "classic")
-            return Hint(hint.move, f"{coaching.FAIR_PREFIX}{hint.message}"), by
-        if self.hint_mode != "classic":
-            fair = self.hint_mode == "fair"
-            found = _safely(lambda: advice.advise(game, seconds=seconds, fair=fair), None)
-            if found is not None:
-                return found
-        return game.hint(), "classic"
-
-    def _show(self, hint: Hint, by: str) -> None:
-        self._hint_for = -1
-        self._message = None
-        message = hint.message
-        if BROWSER and (self.coach or self.hint_mode != "classic"):
-            message = f"({BROWSER_NOTE}) {message}"  # first: a long line is cut at the end
-        self._hint = {"move": None if hint.move is None else str(hint.move),
-                      "message": message, "cards": advice.hint_cards(hint.move),
-                      "by": by}  # fmt: skip
-        self._sync(prove_loss=False)
-
-    def _ask_hint(self) -> str | None:
-        """The Hint button: at once without an event loop, else on the worker thread."""
-        if (self.hint_mode == "classic" and not self.coach) or not _running():
-            self.show_hint()
-            return None
-        if self._hint_for == self._generation:
-            return "still looking for a hint for this table"
-        self._hint_for = self._generation
-        self._message = {"kind": "info", "text": THINKING}
-        self._sync(prove_loss=False)
-        game = self._game.copy()
-        self._in_background(lambda: self._compute_hint(game), lambda result: self._show(*result))
-        return None
+        return self.session.show_hint()
 
     def on_move(self, callback: MoveCallback, *, remove: bool = False) -> None:
         """Call ``callback(widget, moves)`` after every move, from the browser or from Python."""
-        if remove:
-            self._callbacks.remove(callback)
-        else:
-            self._callbacks.append(callback)
+        self.session.on_move(callback, remove=remove)
 
     def replay(self, record: Mapping[str, Any], delay: float = 0.5) -> asyncio.Task[None] | None:
-        """Animate a recorded game (:meth:`Game.record`) from its deal, one turn per ``delay``.
+        """Animate a recorded game (:meth:`Game.record`) from its deal, one turn per ``delay``
+        (in a kernel: as a task, and the cell finishes at once)."""
+        return self.session.replay(record, delay)
 
-        In a running event loop (a Jupyter kernel) this returns the task and the cell
-        finishes at once; elsewhere it plays the whole record before returning.
-        """
-        final = Game.replay(record)  # checks the whole record before anything is shown
-        turns = read_turns(record.get("moves", ""))
-        if final.seed is not None:
-            self._game = Game(final.rules, seed=final.seed)
-        else:
-            self._game = Game(final.rules, deck=final.deck)
-        if final.seed is not None:  # the record names its deal
-            self._shared.add(self._game.deal_id or "")
-        self._started = time.time()
-        if self._replay_task is not None:
-            self._replay_task.cancel()
-            self._replay_task = None
-        self._changed([], "new")
-
-        def step(turn: list[str]) -> None:
-            if len(turn) > 1:  # an autoplay turn (Klondike's foundation double-click)
-                self.to_foundation("f1")
-            else:
-                self.play(turn[0])
-
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            for turn in turns:
-                time.sleep(delay)
-                step(turn)
-            return None
-
-        async def run() -> None:
-            # Each step expects the table as the previous step left it: anything else
-            # (New, Undo, Restart, a click, another replay) ends the replay, and says so.
-            expected = self._generation
-            for number, turn in enumerate(turns, 1):
-                await asyncio.sleep(delay)
-                if self._generation != expected:
-                    text = f"The replay stopped at move {number}: the table was changed."
-                    self._say("info", text)
-                    return
-                try:
-                    step(turn)
-                except ValueError as error:  # cannot happen on an unchanged table
-                    self._say("refused", f"The replay stopped at move {number}: {error}")
-                    return
-                expected = self._generation
-            self._replay_task = None
-
-        self._replay_task = loop.create_task(run())
-        return self._replay_task
-
-    def _say(self, kind: str, text: str) -> None:
-        """Show ``text`` in the status line (``view.message``) without changing the table."""
-        self._message = {"kind": kind, "text": text}
-        self._sync(prove_loss=False)
+    def handle_intent(self, content: object) -> str | None:
+        """Carry out one intent from the browser; return why it was refused, or ``None``."""
+        return self.session.handle_intent(content)
 
     def close(self) -> None:
         """Close the table: its pending checks, replay and searches stop."""
-        self._generation += 1  # any search still running stops at its next check
-        for pending in (self._pending_check, self._pending_winnable):
-            if pending is not None:
-                pending.cancel()
-        self._pending_check = self._pending_winnable = None
-        if self._replay_task is not None:
-            self._replay_task.cancel()
-            self._replay_task = None
-        if self._worker is not None:
-            self._worker.shutdown(wait=False, cancel_futures=True)
-            self._worker = None
+        if hasattr(self, "session"):
+            self.session.close()
         _forget_file_watch(self)
         super().close()
-
-    # ------------------------------------------------------------ browser intents
-    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        reason = self.handle_intent(content)
-        if reason is not None:
-            ident = content.get("id") if isinstance(content, dict) else None
-            if isinstance(ident, bool) or not isinstance(ident, int) or abs(ident) > 2**53:
-                ident = None
-            self.send({"kind": "refused", "id": ident, "reason": reason})
-
-    def handle_intent(self, content: object) -> str | None:
-        """Carry out one intent from the browser; return why it was refused, or ``None``.
-
-        An intent larger than :data:`~terrace_widget.limits.MAX_MESSAGE_BYTES` or nested
-        too deeply is refused before anything in it is read; a refusal quotes at most a
-        short prefix of what was sent.
-        """
-        too_big = oversize(content, MAX_MESSAGE_BYTES)
-        try:
-            if too_big is not None:
-                reason: str | None = f"the message is {too_big}: an intent is a few bytes"
-            else:
-                reason = self._intent(content)
-        except ValueError as error:  # IllegalMoveError, InvalidMoveError, bad variant …
-            reason = str(error)
-        if reason is not None:
-            if len(reason) > MAX_REASON_CHARS:
-                reason = reason[: MAX_REASON_CHARS - 1] + "…"
-            self._say("refused", reason)
-        return reason
-
-    def _intent(self, content: object) -> str | None:
-        if not isinstance(content, dict):
-            return "an intent is an object with a 'kind'"
-        kind = content.get("kind")
-        if not isinstance(kind, str) or kind not in _KINDS:
-            return f"unknown intent {quote(kind)}"
-        seq = content.get("seq")
-        fresh = (
-            isinstance(seq, int)
-            and not isinstance(seq, bool)
-            and self._table_seq <= seq <= self._seq
-        )
-        if kind in _SEQ_CHECKED and not fresh:
-            # Made from a view older than the table's last change (a hint, a refusal or a
-            # verdict shown since then changes nothing the intent depends on).
-            return "the table changed before this arrived; nothing was done"
-        game = self._game
-        if kind == "move":
-            move = content.get("move")
-            if not isinstance(move, str):
-                return "a move intent needs a move text such as 't3-f1'"
-            if len(move) > MAX_MOVE_CHARS:
-                return f"{quote(move, 12)} is not a move: a move is a short text such as 't3-f1'"
-            reason = game.explain(move)
-            if reason is not None:
-                return reason
-            self.play(move)
-            self._schedule_finish()
-        elif kind == "deal":
-            reason = game.explain(DEAL)
-            if reason is not None:
-                return reason
-            self.play(DEAL)
-            self._schedule_finish()
-        elif kind == "double":
-            pile = content.get("pile")
-            if not isinstance(pile, str) or pile not in game.pile_names:
-                return f"there is no pile {quote(pile, 12)} on this table"
-            if not self.to_foundation(pile):
-                return "nothing there can go to a foundation"
-            self._schedule_finish()
-        elif kind in ("undo", "redo"):
-            if not getattr(self, kind)():
-                return f"nothing to {kind}"
-        elif kind == "restart":
-            self.restart()
-        elif kind == "hint":
-            return self._ask_hint()
-        elif kind == "winnable":
-            on = content.get("on", not self.show_winnable)
-            if not isinstance(on, bool):
-                return "'on' is true or false"
-            if on == self.show_winnable:
-                return f"the indicator is already {'on' if on else 'off'}"
-            self.show_winnable = on
-        elif kind == "share":
-            if self.share() is None:
-                return "this position was set up by hand: it has no deal number to share"
-        else:
-            variant, seed = content.get("variant"), content.get("seed")
-            if variant is not None and (not isinstance(variant, str) or len(variant) > 40):
-                return "the variant is a name such as 'terrace'"
-            if seed is not None and (
-                not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
-            ):
-                return "the seed is a whole number from 0 to 2**128 - 1"
-            self.new_game(variant, seed)
-        return None
-
-    # ------------------------------------------------------------ syncing
-    def _changed(
-        self,
-        moves: list[Move],
-        kind: str,
-        turn: list[str] | None = None,
-        *,
-        keep_time: bool = False,
-    ) -> None:
-        """The table changed: by ``kind`` ("move", "undo", "redo", "restart", "new",
-        "undo-game", "redo-game", "finish"), ``turn`` the moves it played or took back."""
-        self._generation += 1
-        if not keep_time:
-            self._changed_at = time.time()
-        if turn is None:
-            turn = [str(m) for m in moves]
-        self._action = {"kind": kind, "moves": turn}
-        self._coach_note, self._next_note = self._next_note, None
-        self._hint = None
-        self._message = None
-        self._winnable = None
-        self._post_mortem = None
-        self._table_seq = self._seq + 1  # the view _sync sends next
-        self._sync(prove_loss=False)
-        self._schedule_loss_check()
-        self._schedule_winnable()
-        if moves:
-            for callback in list(self._callbacks):
-                try:
-                    callback(self, moves)
-                except Exception as error:  # a user's callback must not break the table
-                    text = f"an on_move callback failed: {type(error).__name__}: {error}"
-                    warnings.warn(text[:MAX_REASON_CHARS], RuntimeWarning, stacklevel=2)
-                    self._say("info", text[:MAX_REASON_CHARS])
-
-    # ------------------------------------------------------------ auto-finish
-    def _schedule_finish(self) -> None:
-        """After a player's move: if every card left can simply go up, play them (soon, so
-        that the move itself is drawn first)."""
-        if not self.auto_finish or not finishing_moves(self._game):
-            return
-        if not _running():
-            self._finish(self._generation)
-            return
-        if self._pending_finish is not None:
-            self._pending_finish.cancel()
-        generation = self._generation
-        loop = asyncio.get_running_loop()
-        self._pending_finish = loop.call_later(FINISH_DELAY, self._finish, generation)
-
-    def _finish(self, generation: int) -> None:
-        """Play the finishing moves: all at once without an event loop, else one card every
-        ``FINISH_STEP`` seconds (each is drawn flying up), until the player acts."""
-        self._pending_finish = None
-        if generation != self._generation:
-            return  # the player moved, undid or dealt again meanwhile
-        moves = finishing_moves(self._game)
-        if not moves:
-            return
-        if _running():
-            moves = moves[:1]
-        for move in moves:
-            self._game.play(move)
-        self._future.clear()
-        self._changed(moves, "finish")
-        if _running() and self._game.observation(prove_loss=False)["status"] == "playing":
-            loop = asyncio.get_running_loop()
-            self._pending_finish = loop.call_later(FINISH_STEP, self._finish, self._generation)
-
-    # ------------------------------------------------------------ advice in the background
-    def _in_background(self, compute: Callable[[], _T], apply: Callable[[_T], None]) -> None:
-        """``apply(compute())`` unless the table changes first: ``compute`` runs on the worker
-        thread (it must only touch copies), ``apply`` back on the event loop."""
-        generation = self._generation
-        if not _running():
-            apply(compute())
-            return
-
-        def stale() -> bool:
-            # Called by the search every 256 nodes: also let the event loop's thread have
-            # the GIL, so that ten tables searching at once do not stall the kernel.
-            time.sleep(0)
-            return generation != self._generation
-
-        def guarded() -> _T | None:
-            if stale():
-                return None
-            with stop_when(stale):
-                return compute()
-
-        if BROWSER:  # no threads: on the event loop, once the pending messages are answered
-            asyncio.get_running_loop().call_soon(lambda: None if stale() else apply(compute()))
-            return
-        if self._worker is None:
-            self._worker = concurrent.futures.ThreadPoolExecutor(
-                max_workers=1, thread_name_prefix="terrace-advice"
-            )
-        future = asyncio.get_running_loop().run_in_executor(self._worker, guarded)
-
-        def done(f: asyncio.Future[_T | None]) -> None:
-            if f.cancelled() or f.exception() is not None or generation != self._generation:
-                return
-            result = f.result()
-            if result is not None:
-                apply(result)
-
-        future.add_done_callback(done)
-
-    def _winnable_switched(self, _change: object) -> None:
-        self._winnable = None
-        self._sync(prove_loss=False)
-        self._schedule_winnable()
-
-    def _schedule_winnable(self) -> None:
-        """Check "can this still be won?" once the new table is on its way (if switched on)."""
-        if not self.show_winnable:
-            return
-        if not _running():
-            self._check_winnable()
-            return
-        if self._pending_winnable is not None:
-            self._pending_winnable.cancel()
-        loop = asyncio.get_running_loop()
-        self._pending_winnable = loop.call_later(LOSS_CHECK_DELAY, self._check_winnable)
-
-    def _check_winnable(self) -> None:
-        self._pending_winnable = None
-        if not self.show_winnable:
-            return
-        game = self._game.copy()
-        seconds = _budget(self.winnable_seconds)
-
-        def apply(verdict: str) -> None:
-            if self.show_winnable:
-                self._winnable = verdict
-                self._sync(prove_loss=False)
-
-        self._in_background(
-            lambda: _safely(lambda: advice.can_win(game, seconds=seconds), "unknown"), apply
-        )
-
-    def _schedule_post_mortem(self) -> None:
-        """After a loss: find the move that lost the game, for the lost banner."""
-        if self._post_mortem_for == self._generation:
-            return
-        self._post_mortem_for = self._generation
-        game = self._game.copy()
-        seconds = _budget(self.post_mortem_seconds)
-
-        def apply(text: str) -> None:
-            self._post_mortem = text
-            self._sync(prove_loss=False)
-
-        def compute() -> str:
-            return _safely(lambda: advice.post_mortem(game, seconds=seconds).message, "")
-
-        self._in_background(compute, apply)
-
-    def _schedule_loss_check(self) -> None:
-        """Run the exact game-over check (docs/rules.md#d5) once the new table is on its way.
-
-        In a kernel it waits for the event loop, so the update leaves first and a burst of
-        moves costs one search; elsewhere it runs at once.
-        """
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._check_loss()
-            return
-        if self._pending_check is not None:
-            self._pending_check.cancel()
-        self._pending_check = loop.call_later(LOSS_CHECK_DELAY, self._check_loss)
-
-    def _check_loss(self) -> None:
-        # The search (up to 800 positions, tens of ms) runs on the table's worker, on a
-        # copy: ten tables checking at once must not stall the event loop.
-        self._pending_check = None
-        game = self._game.copy()
-
-        def apply(outcome: str) -> None:
-            if outcome == "lost":
-                self._lost_for = self._generation  # later views of this table stay lost
-            if outcome != self.view.get("status"):
-                self._sync(prove_loss=False)
-
-        self._in_background(game.outcome, apply)
-
-    def _sync(self, *, prove_loss: bool = True) -> None:
-        game = self._game
-        obs = game.observation(prove_loss=prove_loss)
-        fair = game.observation() if prove_loss else obs  # what the Coach may see
-        view: dict[str, Any] = dict(obs)  # the observation plus the widget's keys
-        if view["status"] == "playing" and self._lost_for == self._generation:
-            view["status"] = "lost"  # proven for this table (a hint or verdict redraws it)
-        status = view["status"]
-        self._seq += 1
-        message = self._message
-        if status == "won" and message is None:
-            message = {"kind": "won", "text": "Congratulations, you won!"}
-        elif status == "lost" and message is None:
-            message = {"kind": "lost", "text": LOST_TEXT}
-        view.update(
-            deal_id=game.deal_id if game.deal_id in self._shared else None,
-            seq=self._seq,
-            hint=self._hint,
-            message=message,
-            variants=_VARIANT_MENU,
-            started=int(self._started * 1000),
-            summary=(
-                {"moves": obs["moves_played"], "score": obs["score"],
-                 "seconds": round(self._changed_at - self._started)}
-                if status in ("won", "lost") else None
-            ),
-            stock_reason=None if DEAL in game.legal_moves() else game.explain(DEAL),
-            winnable_check=self.show_winnable,
-            winnable=self._winnable if self.show_winnable else None,
-            post_mortem=self._post_mortem if status == "lost" else None,
-            can_undo=obs["can_undo"] or bool(self._past),
-            can_redo=obs["can_redo"] or bool(self._future),
-            redeals=game.rules.redeals,
-            table_seq=self._table_seq,
-            action=self._action,
-            coach=coaching.coach_view(fair, self._coach_note) if self.coach else None,
-        )  # fmt: skip
-        self.view = view
-        if status == "lost" and self._post_mortem is None:
-            self._schedule_post_mortem()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus an SVG of the table for viewers without a kernel."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            data["image/svg+xml"] = str(svg_board(self._game.observation(prove_loss=False)))
+            data["image/svg+xml"] = str(svg_board(self.session.game.observation(prove_loss=False)))
         return bundle
-
-
-def finishing_moves(game: Game) -> list[Move]:
-    """The moves that win from here by foundation moves alone, when nothing is left to
-    decide: no face-down card, an empty stock, and every remaining card goes up in turn
-    (in both families). Empty when that is not so. Reads only what the player sees."""
-    seen = game.observation(prove_loss=False)
-    if seen["status"] != "playing" or any("#" in cards for cards in seen["piles"].values()):
-        return []
-    work = game.copy()
-    played: list[Move] = []
-    while work.observation(prove_loss=False)["status"] == "playing":
-        up = next(
-            (m for m in work.legal_moves()
-             if m.target.startswith("f") and not m.source.startswith("f")),
-            None,
-        )  # fmt: skip
-        if up is None:
-            return []
-        work.play(up)
-        played.append(up)
-    return played if work.observation(prove_loss=False)["status"] == "won" else []
 
 
 def _forget_file_watch(widget: TerraceWidget) -> None:
@@ -749,27 +190,6 @@ def _forget_file_watch(widget: TerraceWidget) -> None:
                     changed.disconnect(callback)
         except Exception:  # another anywidget version: nothing to drop, or not this way
             continue
-
-
-def _safely(compute: Callable[[], _T], default: _T) -> _T:
-    """``compute()``, or ``default`` if it fails: advice must never break the table."""
-    try:
-        return compute()
-    except Exception:  # advice is optional: the table goes on without it
-        return default
-
-
-def _budget(seconds: float) -> float:
-    """A search's time limit: shorter in the browser kernel (``BROWSER``)."""
-    return min(seconds, BROWSER_SECONDS) if BROWSER else seconds
-
-
-def _running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def play(variant: str = "terrace", seed: int | None = None, **options: Any) -> TerraceWidget:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from terrace_widget import advice
-from terrace_widget import widget as widget_module
+from terrace_widget import session as session_module
 from terrace_widget.widget import BROWSER_NOTE, BROWSER_SECONDS, THINKING, TerraceWidget
 
 REPO = Path(__file__).resolve().parents[1]
@@ -123,7 +123,7 @@ def test_pinned_requirements_are_exact() -> None:
 def test_in_the_browser_advice_runs_on_the_event_loop_shorter_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(widget_module, "BROWSER", True)
+    monkeypatch.setattr(session_module, "BROWSER", True)
     asked: list[float | None] = []
     real_advise = advice.advise
 
@@ -148,7 +148,7 @@ def test_in_the_browser_advice_runs_on_the_event_loop_shorter_and_says_so(
         assert hint["message"].startswith(f"({BROWSER_NOTE}) ")
         assert hint["move"] in w.view["legal_moves"]
         assert asked == [BROWSER_SECONDS]
-        assert w._worker is None  # no thread was started
+        assert w.session._worker is None  # no thread was started
         # a stale search is not run at all: the table changes before the loop gets to it
         asked.clear()
         w._on_custom_msg(w, {"kind": "hint", "id": 2, "seq": w.view["seq"]}, [])
@@ -160,8 +160,8 @@ def test_in_the_browser_advice_runs_on_the_event_loop_shorter_and_says_so(
 
 
 def test_outside_the_browser_budgets_are_unchanged() -> None:
-    assert widget_module.BROWSER is False
-    assert widget_module._budget(5.0) == 5.0
+    assert session_module.BROWSER is False
+    assert session_module._budget(5.0) == 5.0
 
 
 def test_binder_links_come_from_one_setting() -> None:

@@ -65,7 +65,7 @@ def random_intent(rng: random.Random, view: dict) -> dict:  # type: ignore[type-
 def same_table(widget: TerraceWidget) -> list[str]:
     """What differs between the widget's view and its game (nothing, if all is well)."""
     view = widget.view
-    expected = widget._game.observation(prove_loss=True)
+    expected = widget.session._game.observation(prove_loss=True)
     keys = ("piles", "legal_moves", "score", "status", "moves_played", "stock_count")
     return [key for key in keys if view[key] != expected[key]]
 
@@ -90,7 +90,7 @@ def test_ten_tables_in_one_loop() -> None:
         """Wait until no table is checking, hinting or searching any more."""
         for _ in range(400):
             await asyncio.sleep(0.02)
-            busy = [w for w in tables if w._pending_check or w._pending_winnable]
+            busy = [w for w in tables if w.session._pending_check or w.session._pending_winnable]
             busy += [w for w in tables if w.show_winnable and w.view["winnable"] is None]
             if not busy:
                 return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -370,3 +371,48 @@ def test_game_repr_svg_is_the_plain_picture() -> None:
         "source": move.source,
         "target": move.target,
     }
+
+
+def test_the_svg_and_the_front_end_place_every_pile_alike() -> None:
+    """One geometry (terrace_widget/static/geometry.json): js/layout.js, given the view the
+    kernel sends, puts every pile where render.py does, in every game, at 100 px a card."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from terrace_widget import VARIANTS
+    from terrace_widget.render import CARD_W, MARGIN, _layout
+    from terrace_widget.session import TableSession
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    js = Path(__file__).resolve().parent.parent / "js"
+    views = []
+    for variant in VARIANTS:
+        view = TableSession(variant, seed=3, hint_mode="classic").view
+        slots, _fan, board_w, _row = _layout(view)
+        width = int(board_w + 2 * MARGIN) + 1  # the whole table at CARD_W px a card
+        views.append((variant, view, width, {s.name: (s.x, s.y) for s in slots}))
+    script = (
+        "import { computeLayout } from './layout.js';"
+        "let text = ''; process.stdin.on('data', (d) => (text += d));"
+        "process.stdin.on('end', () => { const out = JSON.parse(text).map(([v, w]) => {"
+        " const l = computeLayout(v, w); return [l.cw, Object.fromEntries("
+        " l.slots.map((s) => [s.name, [s.x, s.y]]))]; });"
+        " process.stdout.write(JSON.stringify(out)); });"
+    )
+    found = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        input=json.dumps([[view, width] for _, view, width, _ in views]),
+        cwd=js, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    for (variant, _view, _width, svg), (cw, front) in zip(
+        views, json.loads(found.stdout), strict=True
+    ):
+        assert cw == CARD_W, variant
+        assert set(front) == set(svg), variant
+        for name, (x, y) in svg.items():
+            assert front[name] == [pytest.approx(x, abs=1), pytest.approx(y, abs=1)], (
+                variant, name,
+            )  # fmt: skip

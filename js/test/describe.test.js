@@ -62,6 +62,10 @@ test("status items: score, stock, redeals (∞ when unlimited, none when the gam
   const locked = statusItems({ ...fixture("terrace-play"), stock_locked: true, stock_reason: "locked: why" });
   assert.equal(locked[1].value, "82"); // the reason itself is on the message line only
   assert.equal(locked[1].title, "locked");
+  // The kernel's layout hints decide, not the game's family or id.
+  const hints = { foundations_row: 0, tableau_depth: 4.2, base_card: true, foundation_mark: null, pick_depth: true, redeals: false };
+  const hinted = statusItems({ ...fixture("klondike-three"), layout: hints }).map((i) => i.key);
+  assert.deepEqual(hinted, ["score", "stock", "base", "moves"]);
 });
 
 test("the clock", () => {
@@ -69,6 +73,7 @@ test("the clock", () => {
   assert.equal(elapsedSeconds(view, 1_065_400), 65);
   assert.equal(elapsedSeconds(view, 900_000), 0);
   assert.equal(elapsedSeconds({ ...view, started: undefined }, 5), null);
+  assert.equal(elapsedSeconds({ ...view, started: null }, 5_000_000), 0); // waits for the first move
   assert.equal(elapsedSeconds({ ...view, status: "won", summary: { moves: 1, score: 104, seconds: 725.4 } }, 0), 725);
   assert.equal(formatClock(65), "1:05");
   assert.equal(formatClock(0), "0:00");

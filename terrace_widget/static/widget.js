@@ -376,10 +376,11 @@ function statusItems(view) {
     { key: "score", label: "Score", value: view.max_score ? `${view.score}/${view.max_score}` : `${view.score}` },
     { key: "stock", label: "Stock", value: `${view.stock_count}`, title: view.stock_locked ? "locked" : void 0 }
   ];
-  if (view.redeals !== 0 && !(view.redeals === void 0 && view.family === "terrace" && !view.redeals_left)) {
+  const redeals = view.layout ? view.layout.redeals : view.redeals === void 0 ? view.redeals_left !== 0 : view.redeals !== 0;
+  if (redeals) {
     items.push({ key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221E" : `${view.redeals_left}` });
   }
-  if (view.family === "terrace") {
+  if (view.layout ? view.layout.base_card : view.has_base_rank) {
     const base = view.base_rank ? rankTitle(view.base_rank) : view.status === "choosing-base" ? "to choose" : "\u2014";
     items.push({ key: "base", label: "Base", value: base });
   }
@@ -388,6 +389,7 @@ function statusItems(view) {
 }
 function elapsedSeconds(view, now) {
   if (view.summary && typeof view.summary.seconds === "number") return Math.max(0, Math.floor(view.summary.seconds));
+  if (view.started === null) return 0;
   if (typeof view.started !== "number") return null;
   return Math.max(0, Math.floor((now - view.started) / 1e3));
 }
@@ -422,7 +424,8 @@ function winnableIntent(view) {
   return { kind: "winnable", on: !view.winnable_check };
 }
 function foundationMark(view) {
-  if (view.family === "klondike") return "A";
+  const mark = view.layout ? view.layout.foundation_mark : view.has_base_rank ? null : "A";
+  if (mark) return mark;
   return view.base_rank ? rankLabel(view.base_rank) : "";
 }
 
@@ -491,8 +494,10 @@ function createShell(el) {
     role: "application",
     "aria-label": "Solitaire",
     "aria-describedby": help,
-    "data-lm-suppress-shortcuts": "true"
+    "data-lm-suppress-shortcuts": "true",
     // keep JupyterLab's notebook shortcuts off our keys
+    tabindex: "-1"
+    // a click anywhere inside keeps the focus here, never on the cell
   });
   const bar = h("div", "tw-bar");
   const tools = h("div", "tw-tools", { role: "toolbar", "aria-label": "Game" });
@@ -521,12 +526,14 @@ function createShell(el) {
   const clock = h("b", "tw-clock", {}, "\u2013:\u2013\u2013");
   bar.append(tools, stats);
   const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
+  const dock = h("div", "tw-dock");
+  dock.append(banner);
   const line = h("div", "tw-line");
   const message = h("div", "tw-message", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   line.append(message);
   const felt = h("div", "tw-felt");
   const table = h("div", "tw-table");
-  felt.append(table, banner);
+  felt.append(table, dock);
   root.append(bar, line, felt);
   el.append(root);
   return {
@@ -689,7 +696,6 @@ function renderChrome(dom, view, ui) {
   const { root, buttons } = dom;
   root.dataset.seq = String(view.seq);
   setAttr(root, "data-status", view.status);
-  setAttr(root, "data-family", view.family);
   setAttr(root, "aria-label", `${view.name} solitaire`);
   const disabled = { undo: !view.can_undo, redo: !view.can_redo, hint: !clockRuns(view) };
   for (const [action, off] of Object.entries(disabled)) {
@@ -752,7 +758,8 @@ function renderBanner(dom, view) {
   if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
   if (kind === "lost") {
     b.title = `${BANNER_LOST} ${BANNER_LOST_MORE}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
-    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, BANNER_LOST_MORE));
+    const why = view.post_mortem ? `${view.post_mortem} Undo takes you back.` : BANNER_LOST_MORE;
+    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, why));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
     b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
   }
@@ -846,42 +853,72 @@ function createHand(ctx) {
   return { cardsOf, pileEl, setFocus, pickUp, cancel, putDown, deal };
 }
 
-// layout.js
-var U = {
+// ../terrace_widget/static/geometry.json
+var geometry_default = {
+  about: "The table's proportions in card widths, read by js/layout.js (the widget) and terrace_widget/render.py (the SVG picture): the one source of the table's geometry.",
   H: 1.4,
-  // card height
   PITCH: 1.2,
-  // one slot: a card plus the gap
   MARGIN: 0.2,
   ROW_GAP: 0.24,
-  // between the top row and the foundations
   TABLEAU_GAP: 0.28,
-  // above the tableau
   FAN_RIGHT: 0.42,
-  // reserve: widest step
   FAN_RIGHT_MIN: 0.34,
-  // reserve: narrowest step that keeps the corner index readable
   FAN_WASTE: 0.36,
-  // three-card waste
   FAN_DOWN: 0.38,
-  // face-up tableau step (the corner's suit starts just below it)
   FAN_DOWN_MIN: 0.2,
-  // face-up step when a long pile is squeezed (the rank still shows)
   FAN_BACK: 0.14,
-  // face-down tableau step
   FAN_BACK_MIN: 0.04,
   EDGE: 0.025,
-  // the edges of a plain pile's buried cards
-  DEPTH: { klondike: 4.2, terrace: 3.2 }
-  // the tableau area, in card heights: piles stay inside
+  DEPTH_HIDDEN: 4.2,
+  DEPTH_OPEN: 3.2,
+  MIN_CW: 24,
+  MAX_CW: 104
 };
-var MIN_CW = 24;
-var MAX_CW = 104;
+
+// layout.js
+var U = {
+  H: geometry_default.H,
+  // card height
+  PITCH: geometry_default.PITCH,
+  // one slot: a card plus the gap
+  MARGIN: geometry_default.MARGIN,
+  ROW_GAP: geometry_default.ROW_GAP,
+  // between the top row and the foundations
+  TABLEAU_GAP: geometry_default.TABLEAU_GAP,
+  // above the tableau
+  FAN_RIGHT: geometry_default.FAN_RIGHT,
+  // reserve: widest step
+  FAN_RIGHT_MIN: geometry_default.FAN_RIGHT_MIN,
+  // reserve: narrowest step that keeps the index readable
+  FAN_WASTE: geometry_default.FAN_WASTE,
+  // three-card waste
+  FAN_DOWN: geometry_default.FAN_DOWN,
+  // face-up tableau step (the corner's suit starts just below it)
+  FAN_DOWN_MIN: geometry_default.FAN_DOWN_MIN,
+  // face-up step when a long pile is squeezed
+  FAN_BACK: geometry_default.FAN_BACK,
+  // face-down tableau step
+  FAN_BACK_MIN: geometry_default.FAN_BACK_MIN,
+  EDGE: geometry_default.EDGE,
+  // the edges of a plain pile's buried cards
+  DEPTH: { hidden: geometry_default.DEPTH_HIDDEN, open: geometry_default.DEPTH_OPEN }
+};
+var MIN_CW = geometry_default.MIN_CW;
+var MAX_CW = geometry_default.MAX_CW;
+function layoutHints(view) {
+  if (view.layout) return view.layout;
+  const order = view.pile_order ?? Object.keys(view.piles);
+  const hidden = Object.values(view.piles).some((cards) => cards.some(isFaceDown));
+  return {
+    foundations_row: order.includes("reserve") ? 1 : 0,
+    tableau_depth: order.includes("reserve") || !hidden ? U.DEPTH.open : U.DEPTH.hidden
+  };
+}
 function pileKind(name) {
   if (name === "stock" || name === "waste" || name === "reserve") return name;
   return name.startsWith("f") ? "foundation" : "tableau";
 }
-function tableauOffsets(cards, depth = U.DEPTH.klondike) {
+function tableauOffsets(cards, depth = U.DEPTH.hidden) {
   const down = cards.filter(isFaceDown).length;
   const upSteps = Math.max(0, cards.length - 1 - down);
   const budget = depth * U.H - U.H;
@@ -901,7 +938,8 @@ function plan(view) {
   const found = order.filter((p) => pileKind(p) === "foundation");
   const tab = order.filter((p) => pileKind(p) === "tableau");
   const n = (p) => (view.piles[p] ?? []).length;
-  const terrace = (view.family ?? (order.includes("reserve") ? "terrace" : "klondike")) === "terrace";
+  const hints = layoutHints(view);
+  const secondRow = hints.foundations_row === 1;
   const top = U.MARGIN;
   const second = top + U.H + U.ROW_GAP;
   const slots = [];
@@ -910,7 +948,7 @@ function plan(view) {
   let fan = U.FAN_RIGHT;
   let width;
   let row;
-  if (terrace) {
+  if (secondRow) {
     width = (Math.max(8, found.length) - 1) * U.PITCH + 1;
     if (order.includes("reserve")) {
       const x02 = 3 * U.PITCH;
@@ -933,7 +971,7 @@ function plan(view) {
     row = second;
     tab.forEach((t, i) => slots.push({ name: t, kind: "tableau", x: U.MARGIN + i * U.PITCH, y: row }));
   }
-  const depth = U.DEPTH[terrace ? "terrace" : "klondike"];
+  const depth = hints.tableau_depth;
   return { slots, fan, width: width + 2 * U.MARGIN, row, depth, height: row + depth * U.H + U.MARGIN };
 }
 function cardOffsets(kind, cards, fan, dealCount, depth) {
@@ -1108,7 +1146,7 @@ function attachKeys(ctx, hand) {
   }
   function chooseDepth(pile, dir) {
     const view = ctx.view();
-    if (view.family !== "klondike" || ui.held || pileKind(pile) !== "tableau") return false;
+    if (!view.layout?.pick_depth || ui.held || pileKind(pile) !== "tableau") return false;
     const run = faceUpRun(cardsOf(pile));
     const depth = ui.depth + (dir === "up" ? 1 : -1);
     if (depth < 1 || depth > run) return false;
@@ -1227,10 +1265,9 @@ function attachInteraction(ctx) {
       card: null
     };
     root.classList.add("tw-pointer");
-    if (pile) {
-      setFocus(pile, true);
-      e.preventDefault();
-    }
+    const focusPile = pile ?? ui.focus;
+    if (focusPile) setFocus(focusPile, true);
+    e.preventDefault();
   }
   function startDrag(e) {
     if (!press?.pile) return;
@@ -1411,9 +1448,14 @@ function attachInteraction(ctx) {
 var FALLBACK_WIDTH = 820;
 var MAX_QUEUED_DEALS = 60;
 var CHROME_PX = 150;
-function roomHigh() {
-  const h2 = typeof window !== "undefined" ? window.innerHeight : 0;
-  return h2 > 0 ? Math.max(240, h2 - CHROME_PX) : Infinity;
+var SCROLLERS = ".jp-WindowedPanel-outer, .jp-NotebookPanel-notebook, .jp-Notebook";
+function roomHigh(el) {
+  const win = typeof window !== "undefined" ? window.innerHeight : 0;
+  const panel = el.closest(SCROLLERS);
+  const cell = el.closest(".jp-Cell");
+  const above = cell ? Math.max(0, el.getBoundingClientRect().top - cell.getBoundingClientRect().top) : 0;
+  const box = panel && panel.clientHeight > 0 ? Math.min(panel.clientHeight, win || Infinity) - above : win;
+  return box > 0 ? Math.max(240, box - CHROME_PX) : Infinity;
 }
 var NO_VIEW = {
   seq: -1,
@@ -1451,12 +1493,13 @@ function usable(v) {
   return !!o && typeof o === "object" && !!o.piles && Array.isArray(o.pile_order) && Array.isArray(o.legal_moves);
 }
 function render({ model, el }) {
+  el.classList.add("tw-host");
   const dom = createShell(el);
   const ui = { held: null, focus: null, depth: 1, note: null, told: null };
   const first = model.get("view");
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
-  let height = roomHigh();
+  let height = roomHigh(el);
   let layout = computeLayout(view, width, height);
   let nextId = Math.floor(Math.random() * 1e6) * 1e3;
   let waiting = false;
@@ -1535,9 +1578,9 @@ function render({ model, el }) {
     interaction.refused(msg.id);
     if (msg.reason) say("refused", sentence(msg.reason));
   }
-  const resize = new ResizeObserver((entries) => {
-    const w = Math.floor(entries[entries.length - 1].contentRect.width);
-    const hh = roomHigh();
+  const resize = new ResizeObserver(() => {
+    const w = Math.floor(el.clientWidth);
+    const hh = roomHigh(el);
     if (w > 0 && (w !== width || hh !== height)) {
       width = w;
       height = hh;
@@ -1545,7 +1588,7 @@ function render({ model, el }) {
     }
   });
   const onWindow = () => {
-    const hh = roomHigh();
+    const hh = roomHigh(el);
     if (hh !== height) {
       height = hh;
       drawTable();
@@ -1558,7 +1601,7 @@ function render({ model, el }) {
   drawAll();
   model.on("change:view", onView);
   model.on("msg:custom", onMsg);
-  resize.observe(dom.root);
+  resize.observe(el);
   return () => {
     model.off("change:view", onView);
     model.off("msg:custom", onMsg);

@@ -299,3 +299,49 @@ def test_solver_hint_and_winnable_indicator(open_lab, page, page_errors, screens
     page.mouse.move(0, 0)
     screenshot(t.root, "klondike-lab-advice.png")
     assert page_errors == []
+
+
+FITS = """(root) => {
+  const box = root.closest('.widget-box').getBoundingClientRect();
+  const out = [];
+  for (const el of root.querySelectorAll('.tw-felt [data-pile], .tw-felt .tw-card, .tw-felt')) {
+    const r = el.getBoundingClientRect();
+    if (r.left < box.left - 1 || r.right > box.right + 1) out.push(el.getAttribute('class'));
+  }
+  return { box: box.width, root: root.getBoundingClientRect().width, outside: out };
+}"""
+
+
+def test_a_360px_box_holds_the_whole_table(open_lab, page, page_errors, screenshot):
+    """Issue 23: the table is sized by its own element, not by the output area."""
+    t = open_lab("boxed.ipynb")
+    root = page.locator(".tw-root").first
+    page.wait_for_function(
+        "() => document.querySelector('.tw-root').getBoundingClientRect().width <= 362",
+        timeout=15_000,
+    )
+    fit = root.evaluate(FITS)
+    assert 355 <= fit["box"] <= 362, fit
+    assert fit["root"] <= fit["box"] + 1 and fit["outside"] == [], fit
+    assert t.check_matches_kernel()["status"] == "choosing-base"
+    screenshot(root, "boxed-360.png")
+    assert page_errors == []
+
+
+def test_d_d_after_a_click_on_the_felt_deals_twice_and_deletes_no_cell(open_lab, page, page_errors):
+    """Issue 27 item 6: a click on the felt outside every pile keeps the focus in the table,
+    so its keys never reach JupyterLab's command mode (`d d` deletes a cell there)."""
+    t = open_lab("klondike.ipynb")
+    cells = cell_count(page)
+    felt = page.locator(".tw-felt").first.bounding_box()
+    assert felt is not None
+    page.mouse.click(felt["x"] + felt["width"] - 3, felt["y"] + 6)  # the margin: no pile
+    assert page.evaluate("() => !!document.activeElement.closest('.tw-root')")
+    seq = t.seq()
+    page.keyboard.press("d")
+    seq = t.wait_seq_after(seq)
+    page.keyboard.press("d")
+    t.settle(seq)
+    assert t.kernel.json("[str(m) for m in w.game.history]") == ["deal", "deal"]
+    assert cell_count(page) == cells
+    assert page_errors == []
