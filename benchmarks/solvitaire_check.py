@@ -43,9 +43,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import ROOT, command_line, versions
 from terrace_widget import Game
 from terrace_widget.solver import solve
 from terrace_widget.solvitaire import (
@@ -246,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--build-dir",
         type=Path,
-        default=Path(__file__).resolve().parent.parent / "build" / "solvitaire",
+        default=ROOT / "build" / "solvitaire",
         help="where --source builds (default build/solvitaire)",
     )
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), metavar="VARIANT")
@@ -305,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{bad} contradiction(s); total time {elapsed:.1f} s")
     if args.json is not None:
         data = {
+            "command": command_line("solvitaire-check", argv),
+            "versions": versions(),
             "solvitaire": binary,
             "timeout_ms": args.timeout,
             "nodes": args.nodes,
@@ -321,4 +321,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())
