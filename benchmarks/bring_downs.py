@@ -2,7 +2,7 @@
 twice, with the usual rules and with ``foundations_final=True`` (no card leaves a
 foundation), at the same node budget.
 
-    nice -n 10 python benchmarks/bring_downs.py --deals 150 --budget 100000 \\
+    nice -n 10 python -m benchmarks bring-downs --deals 150 --budget 100000 \\
         --out notebooks/data/klondike-no-bring-downs.jsonl
 
 Both options have unlimited redeals (draw one and draw three), so the stock is never what

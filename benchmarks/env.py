@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/env.py                         # all 11 games, ~1 s each
-    python benchmarks/env.py --seconds 3 --games terrace klondike
+    python -m benchmarks env                         # all 11 games, ~1 s each
+    python -m benchmarks env --seconds 3 --games terrace klondike
 
 *Env steps*: ``SolitaireEnv(variant, max_steps=400)`` driven by a random agent that
 samples from the action mask (``action_space.sample(mask=...)``, seeded), episode after

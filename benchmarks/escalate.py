@@ -1,7 +1,7 @@
 """Budget escalation for the winnability table: solve again, with a larger budget, only
 the deals a saved run left undecided, and print the table with both runs combined.
 
-    nice -n 5 python benchmarks/escalate.py --from notebooks/data/winnability.jsonl \\
+    nice -n 5 python -m benchmarks escalate --from notebooks/data/winnability.jsonl \\
         --budget 1000000 --games terrace,wood,signora,falling-stars,klondike-three-card \\
         --cache notebooks/data/winnability-1m.jsonl --workers 2
 

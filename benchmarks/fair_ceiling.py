@@ -1,7 +1,7 @@
 """The ceiling of fair play: how many deals the strong fair player wins, against the
 rule-based player and the all-seeing solver on the same deals.
 
-    python benchmarks/fair_ceiling.py --deals 300 --games terrace,klondike --workers 2 \\
+    python -m benchmarks fair-ceiling --deals 300 --games terrace,klondike --workers 2 \\
         --cache notebooks/data/fair-ceiling.jsonl --strategy notebooks/data \\
         --solver notebooks/data/winnability.jsonl
 

@@ -29,9 +29,9 @@ Timings, over ``--moves`` clicks after ``--warmup`` unmeasured ones:
 ``--nodelay`` runs each server a second time with TCP_NODELAY set on the kernel
 websockets (a ``jupyter_server_config.py`` patch, see benchmarks/README.md).
 
-    python benchmarks/latency.py                   # Lab and Voila, 60 clicks each, ~1.5 min
-    python benchmarks/latency.py --nodelay --json latency.json
-    python benchmarks/latency.py --servers lab --coach   # also the Coach on against off
+    python -m benchmarks latency                   # Lab and Voila, 60 clicks each, ~1.5 min
+    python -m benchmarks latency --nodelay --json latency.json
+    python -m benchmarks latency --servers lab --coach   # also the Coach on against off
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The JupyterLite site, measured: size, time to the first table, click latency, engine speed.
 
-    python benchmarks/lite.py                 # builds _site/ first, ~4 min in all
-    python benchmarks/lite.py --no-build --cold-runs 5 --json lite.json
+    python -m benchmarks lite                 # builds _site/ first, ~4 min in all
+    python -m benchmarks lite --no-build --cold-runs 5 --json lite.json
 
 * **size**: the built site (``tools/build_lite.py``), in MB, by part.
 * **first table, cold**: a fresh browser context (empty cache) opens the site's address,
@@ -9,9 +9,9 @@
   the clock stops when the table is drawn (``.tw-root[data-seq]``). ``--cold-runs`` runs.
 * **stock click → DOM**: Terrace ``terrace#12345`` with its base chosen, then the stock and
   Undo clicked alternately; ``performance.now()`` from the click's ``pointerup`` to the
-  widget's new ``data-seq`` (``benchmarks/latency.py``'s in-page measure), in the Lite
+  widget's new ``data-seq`` (``python -m benchmarks latency``'s in-page measure), in the Lite
   site and in JupyterLab (a local server, :mod:`benchmarks.servers`) in the same run.
-* **engine**: ``benchmarks/playout.py`` (random playouts, moves/s) on CPython and on the
+* **engine**: ``python -m benchmarks playout`` (random playouts, moves/s) on CPython and on the
   site's own Pyodide under Node.js, same seeds and settings.
 
 Every page runs with requests outside 127.0.0.1 aborted (and counted).
@@ -212,6 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="playout seconds per game")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
+    if args.no_build and not (args.site / "index.html").is_file():
+        parser.error(f"no JupyterLite site in {args.site}: build it first (leave out --no-build)")
+    if min(args.cold_runs, args.clicks) < 1:
+        parser.error("--cold-runs and --clicks must be at least 1")
 
     from playwright.sync_api import sync_playwright
 

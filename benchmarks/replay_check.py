@@ -2,7 +2,7 @@
 the record's budget (the search is deterministic: it wins again, after the same nodes,
 with the same line) and the line is replayed move by move in the engine.
 
-    PYTHONPATH=build/compiled python benchmarks/replay_check.py \\
+    PYTHONPATH=build/compiled:. python -P -m benchmarks replay-check \\
         --from notebooks/data/winnability-v8.jsonl --games klondike,klondike-no-redeal
 
 The records store a line's length, not the line; :func:`analysis.analyze` does not replay

@@ -44,7 +44,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-#: Experiment only (benchmarks/latency.py --nodelay): turn Nagle's algorithm off on the
+#: Experiment only (python -m benchmarks latency --nodelay): turn Nagle's algorithm off on the
 #: kernel websockets. tornado leaves it on and jupyter_server never calls set_nodelay.
 NODELAY_CONFIG = """\
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as _H

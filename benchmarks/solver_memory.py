@@ -4,9 +4,9 @@ Each configuration runs in a fresh process (so peak RSS belongs to that search a
 prints the verdict, the nodes, the CPU time, the nodes per CPU second and the growth of
 the peak resident memory over the process before the search::
 
-    python benchmarks/solver_memory.py                                # GP #15, 1M and 5M nodes
-    python benchmarks/solver_memory.py --variant klondike --seed 7 --nodes 2000000
-    python benchmarks/solver_memory.py --nodes 5000000 --table 1000000 100000
+    python -m benchmarks solver-memory                                # GP #15, 1M and 5M nodes
+    python -m benchmarks solver-memory --variant klondike --seed 7 --nodes 2000000
+    python -m benchmarks solver-memory --nodes 5000000 --table 1000000 100000
 
 One run, one deal: the figures are for that deal (docs/solver.md, "Memory").
 """

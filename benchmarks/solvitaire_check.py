@@ -7,10 +7,10 @@ of its code is part of this project. For each variant and each seed, the deal
 (:func:`terrace_widget.solvitaire.solvitaire_rules`), classified by Solvitaire and solved
 by :func:`terrace_widget.solver.solve`. Usage::
 
-    python benchmarks/solvitaire_check.py --solvitaire /path/to/solvitaire
-    python benchmarks/solvitaire_check.py --solvitaire S --first 1 --deals 100 \\
+    python -m benchmarks solvitaire-check --solvitaire /path/to/solvitaire
+    python -m benchmarks solvitaire-check --solvitaire S --first 1 --deals 100 \\
         --timeout 10000 --nodes 1000000 --json check.json
-    python benchmarks/solvitaire_check.py --solvitaire S --variants klondike-three-card \\
+    python -m benchmarks solvitaire-check --solvitaire S --variants klondike-three-card \\
         --seconds 10
 
 Prints, per variant, how many deals got each (ours, Solvitaire's) pair of verdicts and

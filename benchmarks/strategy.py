@@ -1,10 +1,10 @@
 """What the help's strategy tips are worth to a fair player: play deals 1..N of each game
 with every tip on, each tip off in turn and none, and print the paired effects.
 
-    python benchmarks/strategy.py --deals 2000 --workers 2 --data notebooks/data \\
+    python -m benchmarks strategy --deals 2000 --workers 2 --data notebooks/data \\
         --summary terrace_widget/strategy-effects.json
-    python benchmarks/strategy.py --deals 200 --games terrace,klondike --no-draws
-    python benchmarks/strategy.py --deals 0 --speed 30 --no-draws   # the player's speed only
+    python -m benchmarks strategy --deals 200 --games terrace,klondike --no-draws
+    python -m benchmarks strategy --deals 0 --speed 30 --no-draws   # the player's speed only
 
 The player is terrace_widget.players.RulePlayer (it sees only the observation); the
 intervals are 95%: Newcombe's for paired proportions, a normal one for per-deal mean

@@ -1,9 +1,9 @@
 """Winnability study: solve deals 1..N of each game in parallel and print a Markdown table.
 
-    python benchmarks/winnability.py --deals 1000 --budget 200000 \\
+    python -m benchmarks winnability --deals 1000 --budget 200000 \\
         --cache notebooks/data/winnability.jsonl
-    python benchmarks/winnability.py --deals 200 --games terrace,generals-patience --bases each
-    python benchmarks/winnability.py --deals 1000 --player greedy --games all
+    python -m benchmarks winnability --deals 200 --games terrace,generals-patience --bases each
+    python -m benchmarks winnability --deals 1000 --player greedy --games all
 
 Per game: deals, won, proven unwinnable, unknown (budget ran out), the won share with its
 95% Wilson interval, the interval the true winnability lies in ([won, won + unknown] / n),

@@ -1,7 +1,7 @@
 """The README's winnability table: for every game, what the saved runs have decided about
 deals 1-1,000, with each deal's verdict from the largest budget that decided it.
 
-    python benchmarks/winnability_table.py
+    python -m benchmarks winnability-table
 
 Reads the 100,000-node runs (``winnability.jsonl``: version 7; ``winnability-v8.jsonl``:
 version 8, Klondike with two redeals and with none) and the escalations of their undecided

@@ -1,6 +1,6 @@
 """How fast the table's "Winnable?" verdict comes, on positions a player really meets.
 
-    python benchmarks/winnable_latency.py --positions 200 --seconds 3 --workers 2 \\
+    python -m benchmarks winnable-latency --positions 200 --seconds 3 --workers 2 \\
         --cache notebooks/data/winnable-latency-200.jsonl
 
 For each game, deals 1, 2, ... are played by the fair rule player
