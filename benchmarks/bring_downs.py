@@ -2,7 +2,7 @@
 twice, with the usual rules and with ``foundations_final=True`` (no card leaves a
 foundation), at the same node budget.
 
-    nice -n 10 python benchmarks/bring_downs.py --deals 150 --budget 100000 \\
+    nice -n 10 python -m benchmarks bring-downs --deals 150 --budget 100000 \\
         --out notebooks/data/klondike-no-bring-downs.jsonl
 
 Both options have unlimited redeals (draw one and draw three), so the stock is never what
@@ -15,12 +15,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sys
 import time
 from pathlib import Path
-
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
 from terrace_widget.analysis import SOLVER_VERSION
@@ -50,7 +46,7 @@ def solve_both(variant: str, seed: int, budget: int) -> dict[str, object]:
     }
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--budget", type=int, default=100_000)
@@ -73,7 +69,8 @@ def main(argv: list[str] | None = None) -> None:
         kept = sum(r["verdict"] == r["verdict_no_downs"] == "won" for r in mine)
         print(f"{variant}: won {both}/{len(mine)}; of those, won without bring-downs: {kept}")
     print(f"{time.perf_counter() - start:.0f} s")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

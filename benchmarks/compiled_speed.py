@@ -1,6 +1,6 @@
 """The compiled build against the pure-Python package: the same searches, CPU seconds.
 
-    python tools/compile.py && python benchmarks/compiled_speed.py
+    python tools/compile.py && python -m benchmarks compiled-speed
 
 Each case (a deal and a node budget) is solved in a fresh interpreter importing the
 package from the source tree, then from ``build/compiled`` (tools/compile.py); the script
@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.append(str(ROOT / "tools"))
-
-from compile import run_python  # noqa: E402  (tools/compile.py)
+from benchmarks.common import ROOT, run_python
 
 CASES = [
     ("blondes-and-brunettes", 13, 60_000),
@@ -42,18 +38,19 @@ print(json.dumps({"file": solver.__file__, "rows": rows}))
 """
 
 
-def run(pythonpath: Path) -> dict[str, object]:
-    result: dict[str, object] = json.loads(run_python(pythonpath, SCRIPT, json.dumps(CASES)))
+def run(pythonpath: Path, cases: list[tuple[str, int, int]]) -> dict[str, object]:
+    result: dict[str, object] = json.loads(run_python(pythonpath, SCRIPT, json.dumps(cases)))
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--compiled", type=Path, default=ROOT / "build" / "compiled")
+    parser.add_argument("--cases", type=int, default=len(CASES), help="the first N cases only")
     args = parser.parse_args(argv)
     if not list((args.compiled / "terrace_widget").glob("solver*.so")):
         parser.error(f"no compiled build in {args.compiled}: run python tools/compile.py")
-    pure, fast = run(ROOT), run(args.compiled)
+    pure, fast = run(ROOT, CASES[: args.cases]), run(args.compiled, CASES[: args.cases])
     print(f"pure: {pure['file']}\ncompiled: {fast['file']}")
     print("| deal | verdict | nodes | pure CPU s | compiled CPU s | ratio |")
     print("|---|---|--:|--:|--:|--:|")
@@ -72,4 +69,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/env.py                         # all 11 games, ~1 s each
-    python benchmarks/env.py --seconds 3 --games terrace klondike
+    python -m benchmarks env                         # all 11 games, ~1 s each
+    python -m benchmarks env --seconds 3 --games terrace klondike
 
 *Env steps*: ``SolitaireEnv(variant, max_steps=400)`` driven by a random agent that
 samples from the action mask (``action_space.sample(mask=...)``, seeded), episode after
@@ -21,12 +21,7 @@ import argparse
 import platform
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import VARIANTS, Move
 from terrace_widget.actions import action_number
@@ -74,18 +69,19 @@ def referee_moves_per_second(variant: str, seconds: float) -> float:
     return moves / (time.perf_counter() - start)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.35, help="per run (3 runs)")
     parser.add_argument("--games", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, 3 runs of {args.seconds} s")
     print(f"{'game':24} {'env steps/s':>12} {'µs/step':>8} {'referee moves/s':>16} {'µs/move':>8}")
     for variant in args.games:
         steps = statistics.median(env_steps_per_second(variant, args.seconds) for _ in range(3))
         moves = statistics.median(referee_moves_per_second(variant, args.seconds) for _ in range(3))
         print(f"{variant:24} {steps:12,.0f} {1e6 / steps:8.0f} {moves:16,.0f} {1e6 / moves:8.0f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Budget escalation for the winnability table: solve again, with a larger budget, only
 the deals a saved run left undecided, and print the table with both runs combined.
 
-    nice -n 5 python benchmarks/escalate.py --from notebooks/data/winnability.jsonl \\
+    nice -n 5 python -m benchmarks escalate --from notebooks/data/winnability.jsonl \\
         --budget 1000000 --games terrace,wood,signora,falling-stars,klondike-three-card \\
         --cache notebooks/data/winnability-1m.jsonl --workers 2
 
@@ -22,19 +22,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import add_workers, append_jsonl, build, game_list, read_jsonl
 from terrace_widget import Game
 from terrace_widget.analysis import SOLVER_VERSION, run_tasks, winnability_range
-from terrace_widget.solver import is_compiled, solve
+from terrace_widget.solver import solve
 
 
 def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
@@ -54,7 +51,7 @@ def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:
         "length": len(solution.moves) if solution.verdict == "won" else None,
         "replayed": solution.verdict == "won",
         "seconds": round(time.perf_counter() - start, 3),
-        "build": "mypyc" if is_compiled() else "python",
+        "build": build(),
     }
 
 
@@ -83,9 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--from", dest="source", required=True, help="the saved run (JSON lines)")
     parser.add_argument("--budget", type=int, default=1_000_000, help="nodes per deal")
-    parser.add_argument("--games", required=True, help="variant ids separated by commas")
+    parser.add_argument("--games", type=game_list, required=True, help="ids, by commas")
     parser.add_argument("--cache", default=None, help="JSON-lines file of the new records")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    add_workers(parser)
     parser.add_argument(
         "--limit",
         type=int,
@@ -116,20 +113,16 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|--:|--:|--:|---|---|--:|---|--:|---|")
     done: dict[tuple[str, int], dict[str, Any]] = {}
     path = Path(args.cache) if args.cache else None
-    if path is not None and path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if row["budget"] == args.budget and row["solver_version"] == SOLVER_VERSION:
-                done[(row["variant"], row["seed"])] = row
+    for row in read_jsonl(path) if path is not None else []:
+        if row["budget"] == args.budget and row["solver_version"] == SOLVER_VERSION:
+            done[(row["variant"], row["seed"])] = row
 
     def finish(key: tuple[str, int], row: dict[str, Any]) -> None:
         done[key] = row
-        if path is not None:
-            with path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(row, separators=(",", ":")) + "\n")
+        append_jsonl(path, [row])
 
     start = time.perf_counter()
-    for game in [g for g in args.games.split(",") if g]:
+    for game in args.games:
         mine = {r["seed"]: r for r in saved if r["variant"] == game}
         if not mine:
             raise SystemExit(f"{game}: no records in {args.source}")
@@ -164,4 +157,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

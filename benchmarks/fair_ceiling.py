@@ -1,7 +1,7 @@
 """The ceiling of fair play: how many deals the strong fair player wins, against the
 rule-based player and the all-seeing solver on the same deals.
 
-    python benchmarks/fair_ceiling.py --deals 300 --games terrace,klondike --workers 2 \\
+    python -m benchmarks fair-ceiling --deals 300 --games terrace,klondike --workers 2 \\
         --cache notebooks/data/fair-ceiling.jsonl --strategy notebooks/data \\
         --solver notebooks/data/winnability.jsonl
 
@@ -18,15 +18,11 @@ difference. Games are appended to ``--cache`` as they finish, so a run resumes.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import add_workers, append_jsonl, game_list, pct
 from terrace_widget import Game
 from terrace_widget.analysis import load_results, run_tasks
 from terrace_widget.players import FairSolverPlayer, play_out
@@ -52,38 +48,27 @@ def play(game: str, seed: int) -> dict[str, Any]:
     }
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100, help="deals 1..N per game")
-    parser.add_argument("--games", default="terrace,klondike", help="variants, by commas")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    parser.add_argument("--games", type=game_list, default="terrace,klondike", help="by commas")
+    add_workers(parser)
     parser.add_argument("--cache", default=None, help="JSON-lines file of the games played")
     parser.add_argument("--strategy", default=None, help="folder of strategy-<game>.jsonl")
     parser.add_argument("--solver", default=None, help="winnability cache (analyze records)")
     args = parser.parse_args(argv)
-    games = [g for g in args.games.split(",") if g]
+    games = args.games
     seeds = range(1, args.deals + 1)
     path = Path(args.cache) if args.cache else None
     done = {(r["game"], r["seed"]): r for r in (load_ceiling(path) if path else [])}
     todo = [((g, s), (g, s)) for g in games for s in seeds if (g, s) not in done]
-    out = path.open("a", encoding="utf-8") if path is not None else None
     start = time.perf_counter()
 
     def finish(key: tuple[str, int], row: dict[str, Any]) -> None:
         done[key] = row
-        if out is not None:
-            out.write(json.dumps(row, separators=(",", ":")) + "\n")
-            out.flush()
+        append_jsonl(path, [row])
 
-    try:
-        run_tasks(play, todo, args.workers, finish)
-    finally:
-        if out is not None:
-            out.close()
+    run_tasks(play, todo, args.workers, finish)
     elapsed = time.perf_counter() - start
     rule = []
     if args.strategy:
@@ -122,4 +107,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Click → kernel → DOM latency of the widget in JupyterLab and Voila, against a floor.
 
 Real Chromium (Debian's, never a downloaded one) clicks the real widget; the servers are
-the ones the browser tests use (``tests/browser/servers.py``). For each server:
+the ones the browser tests use (:mod:`benchmarks.servers`). For each server:
 
 * **game**: Terrace ``terrace#12345``: the base card is chosen by a drag, then the stock
   is clicked (deal) and the toolbar's Undo is clicked, alternately; every click is one
@@ -29,9 +29,9 @@ Timings, over ``--moves`` clicks after ``--warmup`` unmeasured ones:
 ``--nodelay`` runs each server a second time with TCP_NODELAY set on the kernel
 websockets (a ``jupyter_server_config.py`` patch, see benchmarks/README.md).
 
-    python benchmarks/latency.py                   # Lab and Voila, 60 clicks each, ~1.5 min
-    python benchmarks/latency.py --nodelay --json latency.json
-    python benchmarks/latency.py --servers lab --coach   # also the Coach on against off
+    python -m benchmarks latency                   # Lab and Voila, 60 clicks each, ~1.5 min
+    python -m benchmarks latency --nodelay --json latency.json
+    python -m benchmarks latency --servers lab --coach   # also the Coach on against off
 """
 
 from __future__ import annotations
@@ -45,10 +45,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "browser"))
-
-from servers import (  # noqa: E402
+from benchmarks.servers import (
     KernelHelper,
     Server,
     kernel_id_from_ws,

@@ -1,7 +1,7 @@
 """The JupyterLite site, measured: size, time to the first table, click latency, engine speed.
 
-    python benchmarks/lite.py                 # builds _site/ first, ~4 min in all
-    python benchmarks/lite.py --no-build --cold-runs 5 --json lite.json
+    python -m benchmarks lite                 # builds _site/ first, ~4 min in all
+    python -m benchmarks lite --no-build --cold-runs 5 --json lite.json
 
 * **size**: the built site (``tools/build_lite.py``), in MB, by part.
 * **first table, cold**: a fresh browser context (empty cache) opens the site's address,
@@ -9,9 +9,9 @@
   the clock stops when the table is drawn (``.tw-root[data-seq]``). ``--cold-runs`` runs.
 * **stock click → DOM**: Terrace ``terrace#12345`` with its base chosen, then the stock and
   Undo clicked alternately; ``performance.now()`` from the click's ``pointerup`` to the
-  widget's new ``data-seq`` (``benchmarks/latency.py``'s in-page measure), in the Lite
-  site and in JupyterLab (a local server, ``tests/browser/servers.py``) in the same run.
-* **engine**: ``benchmarks/playout.py`` (random playouts, moves/s) on CPython and on the
+  widget's new ``data-seq`` (``python -m benchmarks latency``'s in-page measure), in the Lite
+  site and in JupyterLab (a local server, :mod:`benchmarks.servers`) in the same run.
+* **engine**: ``python -m benchmarks playout`` (random playouts, moves/s) on CPython and on the
   site's own Pyodide under Node.js, same seeds and settings.
 
 Every page runs with requests outside 127.0.0.1 aborted (and counted).
@@ -20,7 +20,6 @@ Every page runs with requests outside 127.0.0.1 aborted (and counted).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import platform
@@ -33,31 +32,21 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from tests.browser.lite_site import (  # noqa: E402
+from benchmarks import latency
+from benchmarks.lite_site import (
     CODE_CELL,
     KERNEL_BOOT_TIMEOUT,
+    REPO,
     add_cell,
+    build_module,
     offline_context,
     open_notebook,
     run_cell,
     static_server,
 )
-from tests.browser.servers import lab_server, launch_args  # noqa: E402
+from benchmarks.servers import lab_server, launch_args
 
-
-def load(name: str, path: Path) -> Any:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-latency = load("latency", REPO / "benchmarks" / "latency.py")
-build_lite = load("build_lite", REPO / "tools" / "build_lite.py")
+build_lite = build_module()
 VIEWPORT = {"width": 1400, "height": 1300}
 
 PYODIDE_PLAYOUT = """
@@ -72,10 +61,10 @@ for (const [path, root] of [["/repo", repo], ["/out", out]]) {
 py.globals.set("ARGS", py.toPy(args));
 await py.runPythonAsync(`
 import runpy, sys
-sys.path.insert(0, "/repo")
-sys.argv = ["playout.py", *ARGS]
+sys.path.insert(0, "/repo")  # in Pyodide: the mounted checkout is the repository root
+sys.argv = ["playout", *ARGS]
 try:
-    runpy.run_path("/repo/benchmarks/playout.py", run_name="__main__")
+    runpy.run_module("benchmarks.playout", run_name="__main__")
 except SystemExit as exit:
     if exit.code:
         raise
@@ -202,7 +191,7 @@ def engine_speed(site: Path, seconds: float) -> dict[str, Any]:
             "--no-pin"]  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        cpython = rates(playout([sys.executable, "benchmarks/playout.py"], args, out, tmp))
+        cpython = rates(playout([sys.executable, "-m", "benchmarks.playout"], args, out, tmp))
         if node is None:
             return {"cpython": cpython, "pyodide": None, "note": "node not found"}
         script = out / "playout.mjs"
@@ -223,6 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="playout seconds per game")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
+    if args.no_build and not (args.site / "index.html").is_file():
+        parser.error(f"no JupyterLite site in {args.site}: build it first (leave out --no-build)")
+    if min(args.cold_runs, args.clicks) < 1:
+        parser.error("--cold-runs and --clicks must be at least 1")
 
     from playwright.sync_api import sync_playwright
 

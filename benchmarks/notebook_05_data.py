@@ -1,8 +1,8 @@
 """The small runs behind notebook 05 beside the winnability run.
 
-    nice -n 10 python benchmarks/notebook_05_data.py greedy    # greedy player, deals 1..1000
-    nice -n 10 python benchmarks/notebook_05_data.py lengths   # 50 won deals per game
-    nice -n 10 python benchmarks/notebook_05_data.py budgets   # deals 1..30 at 3 budgets
+    nice -n 10 python -m benchmarks notebook-05-data greedy    # greedy player, deals 1..1000
+    nice -n 10 python -m benchmarks notebook-05-data lengths   # 50 won deals per game
+    nice -n 10 python -m benchmarks notebook-05-data budgets   # deals 1..30 at 3 budgets
 
 ``greedy`` plays every game's deals 1..1000 with ``analysis.greedy_play`` (the same deals as
 ``winnability.jsonl``) into ``notebooks/data/greedy.jsonl``.
@@ -18,41 +18,41 @@ one core (2.2 minutes of wall time beside two busy processes on two cores).
 ``notebooks/data/budget-check.jsonl`` (``analyze``'s cache format): the notebook checks
 these verdicts against what the 100,000-node records' node counts predict. About 1 minute
 of one core (1.5 minutes of wall time on the same busy machine).
+
+``--data`` reads and writes another folder than ``notebooks/data`` (the options after it
+make small runs for the tests).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import DATA
 from terrace_widget import Game
 from terrace_widget.analysis import SOLVER_VERSION, analyze, load_results
 from terrace_widget.solver import solve
 
-DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 BUDGET = 100_000
 PER_GAME = 50
 CHECK_DEALS = 30
 CHECK_BUDGETS = (1_000, 5_000, 25_000)
 
 
-def greedy() -> None:
-    analyze("all", 1000, player="greedy", executor="serial", cache=DATA / "greedy.jsonl",
+def greedy(data: Path, deals: int = 1000) -> None:
+    analyze("all", deals, player="greedy", executor="serial", cache=data / "greedy.jsonl",
             progress=False, as_frame=False)  # fmt: skip
 
 
-def lengths() -> None:
-    records = load_results(DATA / "winnability.jsonl", as_frame=False)
+def lengths(data: Path, per_game: int = PER_GAME) -> None:
+    records = load_results(data / "winnability.jsonl", as_frame=False)
     start = time.perf_counter()
-    with (DATA / "solution-lengths.jsonl").open("w", encoding="utf-8") as out:
+    with (data / "solution-lengths.jsonl").open("w", encoding="utf-8") as out:
         for variant in dict.fromkeys(r["variant"] for r in records):
             won = [r for r in records if r["variant"] == variant and r["verdict"] == "won"]
-            for record in sorted(won, key=lambda r: r["seed"])[:PER_GAME]:
+            for record in sorted(won, key=lambda r: r["seed"])[:per_game]:
                 game = Game(variant, seed=record["seed"])
                 solution = solve(game, budget=record["budget"])
                 if solution.verdict != "won" or len(solution.moves) != record["length"]:
@@ -72,12 +72,31 @@ def lengths() -> None:
             print(f"{variant}: done at {time.perf_counter() - start:.0f} s", flush=True)
 
 
-def budgets() -> None:
-    for budget in CHECK_BUDGETS:
-        analyze("all", CHECK_DEALS, budget, executor="serial", cache=DATA / "budget-check.jsonl",
+def budgets(data: Path, deals: int = CHECK_DEALS, nodes: tuple[int, ...] = CHECK_BUDGETS) -> None:
+    for budget in nodes:
+        analyze("all", deals, budget, executor="serial", cache=data / "budget-check.jsonl",
                 progress=False, as_frame=False)  # fmt: skip
         print(f"{budget:,} nodes: done", flush=True)
 
 
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("run", choices=("greedy", "lengths", "budgets"))
+    parser.add_argument("--data", type=Path, default=DATA, help="the folder of the files")
+    parser.add_argument("--deals", type=int, default=None, help="greedy: 1000; budgets: 30")
+    parser.add_argument("--per-game", type=int, default=PER_GAME, help="lengths: won deals")
+    parser.add_argument(
+        "--budgets", type=int, nargs="+", default=list(CHECK_BUDGETS), help="budgets: nodes"
+    )
+    args = parser.parse_args(argv)
+    if args.run == "greedy":
+        greedy(args.data, args.deals or 1000)
+    elif args.run == "lengths":
+        lengths(args.data, args.per_game)
+    else:
+        budgets(args.data, args.deals or CHECK_DEALS, tuple(args.budgets))
+    return 0
+
+
 if __name__ == "__main__":
-    {"greedy": greedy, "lengths": lengths, "budgets": budgets}[sys.argv[1]]()
+    raise SystemExit(main())

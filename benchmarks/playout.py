@@ -2,9 +2,9 @@
 
 Run from the repository root::
 
-    python benchmarks/playout.py                     # all 11 variants, ~2 s each
-    python benchmarks/playout.py --seconds 5 --games terrace klondike
-    python benchmarks/playout.py --json bench.json   # also write the figures as JSON
+    python -m benchmarks playout                     # all 11 variants, ~2 s each
+    python -m benchmarks playout --seconds 5 --games terrace klondike
+    python -m benchmarks playout --json bench.json   # also write the figures as JSON
 
 A *playout step* is ``game.legal_moves()`` followed by ``game.play(rng.choice(moves))``.
 A deal is played until no legal move is left or ``--max-moves`` (400) moves have been
@@ -36,6 +36,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+from benchmarks.common import command_line, versions
 
 MAX_MOVES = 400
 DEFAULT_SECONDS = 2.0
@@ -139,10 +141,7 @@ class Measurement:
 
 
 def load_engine() -> Any:
-    """``terrace_widget`` from this checkout (preferred) or the environment."""
-    root = Path(__file__).resolve().parent.parent
-    if (root / "terrace_widget" / "__init__.py").is_file():
-        sys.path.insert(0, str(root))
+    """``terrace_widget`` as imported (from the repository root under ``python -m``)."""
     module = importlib.import_module("terrace_widget")
     if not hasattr(module, "Game") or not hasattr(module, "VARIANTS"):
         raise ImportError("terrace_widget has no Game/VARIANTS yet (is the engine written?)")
@@ -486,6 +485,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         report = {
             "benchmark": "random-playout",
+            "command": command_line("playout", None if argv is None else list(argv)),
+            "versions": versions(),
             "terrace_widget_version": getattr(tw, "__version__", None),
             "python": platform.python_version(),
             "implementation": platform.python_implementation(),
@@ -510,4 +511,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

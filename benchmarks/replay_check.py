@@ -2,7 +2,7 @@
 the record's budget (the search is deterministic: it wins again, after the same nodes,
 with the same line) and the line is replayed move by move in the engine.
 
-    PYTHONPATH=build/compiled python benchmarks/replay_check.py \\
+    PYTHONPATH=build/compiled:. python -P -m benchmarks replay-check \\
         --from notebooks/data/winnability-v8.jsonl --games klondike,klondike-no-redeal
 
 The records store a line's length, not the line; :func:`analysis.analyze` does not replay
@@ -15,15 +15,11 @@ differ).
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import add_workers, game_list
 from terrace_widget import Game
 from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks
 from terrace_widget.solver import solve
@@ -48,10 +44,10 @@ def replay(variant: str, seed: int, budget: int, nodes: int, length: int | None)
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--from", dest="source", required=True, help="a saved run (JSON lines)")
-    parser.add_argument("--games", required=True, help="variant ids separated by commas")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    parser.add_argument("--games", type=game_list, required=True, help="ids, by commas")
+    add_workers(parser)
     args = parser.parse_args(argv)
-    games = {g for g in args.games.split(",") if g}
+    games = set(args.games)
     rows: list[dict[str, Any]] = [
         r
         for r in load_results(args.source, as_frame=False)
@@ -79,4 +75,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -6,18 +6,15 @@ history a save may carry, and prints the wall time and the peak memory the load
 allocated (``tracemalloc``, in a second load: tracing slows it down), and the time to refuse a
 save one turn over the limit::
 
-    python benchmarks/saves.py
+    python -m benchmarks saves
+    python -m benchmarks saves --turns 1000     # a smaller accepted save
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 import tracemalloc
-from pathlib import Path
-
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from terrace_widget import Game
 from terrace_widget.game import MAX_TURNS, CorruptSaveError
@@ -50,8 +47,15 @@ def clicks(turns: int) -> dict[str, object]:
     return game.to_dict()
 
 
-def main() -> int:
-    for turns in (MAX_TURNS, MAX_TURNS + 1):
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--turns", type=int, default=MAX_TURNS, help=f"turns of the accepted save ({MAX_TURNS})"
+    )
+    args = parser.parse_args(argv)
+    if not 0 <= args.turns <= MAX_TURNS:
+        parser.error(f"--turns must be between 0 and {MAX_TURNS}")
+    for turns in (args.turns, MAX_TURNS + 1):
         save = clicks(turns)
         seconds, _, outcome = load(save, traced=False)
         print(f"{turns:,} turns: {outcome[:70]}, {seconds:.2f} s", flush=True)

@@ -4,11 +4,11 @@ Prints, per game: the share of deals decided (won or proven unwinnable) within t
 budget, the won / unwinnable / unknown counts, the median and 90th-percentile time per
 deal, and the nodes searched per second::
 
-    python benchmarks/solver.py                          # 20 deals x 11 games, 10 s each
-    python benchmarks/solver.py --deals 50 --budget 2 --variants klondike terrace
-    python benchmarks/solver.py --json solver.json
-    python benchmarks/solver.py --nodes 1000000 --budget 1e9   # machine-independent
-    python benchmarks/solver.py --variants redheads --seeds 2,6,9 --nodes 4000000 --budget 1e9
+    python -m benchmarks solver                          # 20 deals x 11 games, 10 s each
+    python -m benchmarks solver --deals 50 --budget 2 --variants klondike terrace
+    python -m benchmarks solver --json solver.json
+    python -m benchmarks solver --nodes 1000000 --budget 1e9   # machine-independent
+    python -m benchmarks solver --variants redheads --seeds 2,6,9 --nodes 4000000 --budget 1e9
 
 On a busy machine a wall-time budget measures the machine's load as much as the solver:
 ``--nodes 1000000 --budget 1e9`` gives every deal the nodes that one idle core of this
@@ -25,23 +25,12 @@ import argparse
 import json
 import platform
 import statistics
-import sys
 import time
 from pathlib import Path
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import command_line, percentile, seed_list, versions
 from terrace_widget import VARIANTS, Game
 from terrace_widget.solver import solve
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def run_variant(variant: str, seeds: list[int], budget: float, nodes: int | None) -> dict:
@@ -80,16 +69,6 @@ def run_variant(variant: str, seeds: list[int], budget: float, nodes: int | None
         "nodes_per_cpu_s": total_nodes / max(1e-9, sum(cpus)),
         "records": records,
     }
-
-
-def seed_list(text: str) -> list[int]:
-    try:
-        seeds = [int(part) for part in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a comma-separated list of seeds: {text!r}") from None
-    if not seeds or min(seeds) < 0:
-        raise argparse.ArgumentTypeError(f"seeds must be non-negative integers: {text!r}")
-    return seeds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(
             json.dumps(
                 {
+                    "command": command_line("solver", argv),
+                    "versions": versions(),
                     "settings": {
                         "seeds": seeds,
                         "budget_s": args.budget,

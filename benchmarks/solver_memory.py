@@ -4,9 +4,9 @@ Each configuration runs in a fresh process (so peak RSS belongs to that search a
 prints the verdict, the nodes, the CPU time, the nodes per CPU second and the growth of
 the peak resident memory over the process before the search::
 
-    python benchmarks/solver_memory.py                                # GP #15, 1M and 5M nodes
-    python benchmarks/solver_memory.py --variant klondike --seed 7 --nodes 2000000
-    python benchmarks/solver_memory.py --nodes 5000000 --table 1000000 100000
+    python -m benchmarks solver-memory                                # GP #15, 1M and 5M nodes
+    python -m benchmarks solver-memory --variant klondike --seed 7 --nodes 2000000
+    python -m benchmarks solver-memory --nodes 5000000 --table 1000000 100000
 
 One run, one deal: the figures are for that deal (docs/solver.md, "Memory").
 """
@@ -18,14 +18,12 @@ import resource
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.common import ROOT
 
 
 def one(variant: str, seed: int, nodes: int, table: int) -> str:
     """Run one search here and describe it in one line."""
-    sys.path.insert(0, str(ROOT))
     from terrace_widget import Game
     from terrace_widget.analysis import SOLVER_VERSION
     from terrace_widget.solver import solve
@@ -55,15 +53,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(one(args.variant, args.seed, args.nodes[0], args.table[0]), flush=True)
         return 0
-    sys.path.insert(0, str(ROOT))
     from terrace_widget.solver import LOST_TABLE_SIZE
+
+    # The same interpreter and path rules (-P when this run has them) in a fresh process.
+    python = [
+        sys.executable,
+        *(["-P"] if sys.flags.safe_path else []),
+        "-m",
+        "benchmarks.solver_memory",
+    ]
 
     for nodes in args.nodes:
         for table in args.table or [LOST_TABLE_SIZE]:
             where = ["--variant", args.variant, "--seed", str(args.seed)]
             size = ["--nodes", str(nodes), "--table", str(table)]
-            command = [sys.executable, __file__, "--one", *where, *size]
-            subprocess.run(command, check=True)
+            subprocess.run([*python, "--one", *where, *size], check=True, cwd=ROOT)
     return 0
 
 

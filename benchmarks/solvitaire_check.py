@@ -7,10 +7,10 @@ of its code is part of this project. For each variant and each seed, the deal
 (:func:`terrace_widget.solvitaire.solvitaire_rules`), classified by Solvitaire and solved
 by :func:`terrace_widget.solver.solve`. Usage::
 
-    python benchmarks/solvitaire_check.py --solvitaire /path/to/solvitaire
-    python benchmarks/solvitaire_check.py --solvitaire S --first 1 --deals 100 \\
+    python -m benchmarks solvitaire-check --solvitaire /path/to/solvitaire
+    python -m benchmarks solvitaire-check --solvitaire S --first 1 --deals 100 \\
         --timeout 10000 --nodes 1000000 --json check.json
-    python benchmarks/solvitaire_check.py --solvitaire S --variants klondike-three-card \\
+    python -m benchmarks solvitaire-check --solvitaire S --variants klondike-three-card \\
         --seconds 10
 
 Prints, per variant, how many deals got each (ours, Solvitaire's) pair of verdicts and
@@ -43,9 +43,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import ROOT, command_line, versions
 from terrace_widget import Game
 from terrace_widget.solver import solve
 from terrace_widget.solvitaire import (
@@ -246,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--build-dir",
         type=Path,
-        default=Path(__file__).resolve().parent.parent / "build" / "solvitaire",
+        default=ROOT / "build" / "solvitaire",
         help="where --source builds (default build/solvitaire)",
     )
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), metavar="VARIANT")
@@ -305,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{bad} contradiction(s); total time {elapsed:.1f} s")
     if args.json is not None:
         data = {
+            "command": command_line("solvitaire-check", argv),
+            "versions": versions(),
             "solvitaire": binary,
             "timeout_ms": args.timeout,
             "nodes": args.nodes,
@@ -321,4 +321,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,10 +1,10 @@
 """What the help's strategy tips are worth to a fair player: play deals 1..N of each game
 with every tip on, each tip off in turn and none, and print the paired effects.
 
-    python benchmarks/strategy.py --deals 2000 --workers 2 --data notebooks/data \\
+    python -m benchmarks strategy --deals 2000 --workers 2 --data notebooks/data \\
         --summary terrace_widget/strategy-effects.json
-    python benchmarks/strategy.py --deals 200 --games terrace,klondike --no-draws
-    python benchmarks/strategy.py --deals 0 --speed 30 --no-draws   # the player's speed only
+    python -m benchmarks strategy --deals 200 --games terrace,klondike --no-draws
+    python -m benchmarks strategy --deals 0 --speed 30 --no-draws   # the player's speed only
 
 The player is terrace_widget.players.RulePlayer (it sees only the observation); the
 intervals are 95%: Newcombe's for paired proportions, a normal one for per-deal mean
@@ -22,9 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import add_workers, command_line, pct, points
 from terrace_widget.analysis import load_results
 from terrace_widget.tip_study import (
     PLAYER_VERSION,
@@ -57,14 +55,6 @@ DRAWS = (
     ("klondike-no-redeal", "klondike-three-card@redeals=0"),
 )
 """Draw one against draw three, each pair with the same number of redeals."""
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def points(x: float) -> str:
-    return f"{100 * x:+.1f}"
 
 
 def cache_of(folder: str | None, spec: str) -> Path | None:
@@ -109,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200, help="deals 1..N per game")
     parser.add_argument("--games", default="all", help="'all' or specs separated by commas")
     parser.add_argument("--no-draws", action="store_true", help="skip draw one against three")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    add_workers(parser)
     parser.add_argument("--data", default=None, help="folder of the strategy-<game>.jsonl files")
     parser.add_argument("--summary", default=None, help="write the effects as JSON here")
     parser.add_argument(
@@ -222,9 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         f"in {elapsed:.1f} s wall."
     )
     if args.summary:
-        command = "python benchmarks/strategy.py " + " ".join(
-            argv if argv is not None else sys.argv[1:]
-        )
+        command = command_line("strategy", argv)
         Path(args.summary).write_text(
             json.dumps(
                 {
@@ -246,4 +234,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,9 +1,9 @@
 """Winnability study: solve deals 1..N of each game in parallel and print a Markdown table.
 
-    python benchmarks/winnability.py --deals 1000 --budget 200000 \\
+    python -m benchmarks winnability --deals 1000 --budget 200000 \\
         --cache notebooks/data/winnability.jsonl
-    python benchmarks/winnability.py --deals 200 --games terrace,generals-patience --bases each
-    python benchmarks/winnability.py --deals 1000 --player greedy --games all
+    python -m benchmarks winnability --deals 200 --games terrace,generals-patience --bases each
+    python -m benchmarks winnability --deals 1000 --player greedy --games all
 
 Per game: deals, won, proven unwinnable, unknown (budget ran out), the won share with its
 95% Wilson interval, the interval the true winnability lies in ([won, won + unknown] / n),
@@ -15,14 +15,9 @@ stopped; with ``--seconds`` the results depend on the machine (see analysis.py).
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
-from terrace_widget import VARIANTS
+from benchmarks.common import add_workers, game_list
 from terrace_widget.analysis import analyze, markdown_table, summarize
 
 
@@ -32,15 +27,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--budget", type=int, default=200_000, help="solver nodes per deal")
     parser.add_argument("--seconds", type=float, default=None, help="wall seconds per deal")
-    parser.add_argument("--games", default="all", help="'all' or ids separated by commas")
+    parser.add_argument("--games", type=game_list, default="all", help="'all' or ids, by commas")
     parser.add_argument("--bases", choices=("best", "each"), default="best")
     parser.add_argument("--player", choices=("solver", "greedy"), default="solver")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    add_workers(parser)
     parser.add_argument("--cache", default=None, help="JSON-lines file of results")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
 
-    games = list(VARIANTS) if args.games == "all" else [g for g in args.games.split(",") if g]
+    games = args.games
     start = time.perf_counter()
     records = analyze(
         games,
@@ -69,4 +64,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """The README's winnability table: for every game, what the saved runs have decided about
 deals 1-1,000, with each deal's verdict from the largest budget that decided it.
 
-    python benchmarks/winnability_table.py
+    python -m benchmarks winnability-table
 
 Reads the 100,000-node runs (``winnability.jsonl``: version 7; ``winnability-v8.jsonl``:
 version 8, Klondike with two redeals and with none) and the escalations of their undecided
@@ -22,18 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common import DATA, read_jsonl
 from terrace_widget import VARIANTS
 from terrace_widget.analysis import winnability_range
 
-DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 RUNS = {"7": "winnability.jsonl", "8": "winnability-v8.jsonl"}
 ESCALATIONS = ("winnability-1m.jsonl", "winnability-v8-1m.jsonl", "winnability-10m.jsonl")
 # The games whose search version 8 changed; it searches the others node for node as 7.
@@ -47,12 +42,6 @@ KLONDIKE_NAMES = {
 }
 
 
-def read(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--data", type=Path, default=DATA, help="folder of the saved runs")
@@ -61,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     verdicts: dict[tuple[str, str, int], tuple[str, int]] = {}
     decided: dict[tuple[str, int], set[str]] = {}
     for version, name in RUNS.items():
-        for r in read(args.data / name):
+        for r in read_jsonl(args.data / name):
             if r.get("player", "solver") != "solver" or r.get("base_mode") == "each":
                 continue
             if str(r["solver_version"]) != version or r["seed"] > args.deals:
@@ -69,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             verdicts[(version, r["variant"], r["seed"])] = (r["verdict"], r["budget"])
     extended: set[str] = set()  # games whose version-7 row has version-8 escalations
     for name in ESCALATIONS:
-        for r in read(args.data / name):
+        for r in read_jsonl(args.data / name):
             version = str(r["solver_version"])
             key = (version, r["variant"], r["seed"])
             if key not in verdicts and version == "8" and r["variant"] not in CHANGED_BY_8:
@@ -134,4 +123,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """How fast the table's "Winnable?" verdict comes, on positions a player really meets.
 
-    python benchmarks/winnable_latency.py --positions 200 --seconds 3 --workers 2 \\
+    python -m benchmarks winnable-latency --positions 200 --seconds 3 --workers 2 \\
         --cache notebooks/data/winnable-latency-200.jsonl
 
 For each game, deals 1, 2, ... are played by the fair rule player
@@ -22,20 +22,16 @@ position counts as the full time), and the verdicts.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-# Appended, not inserted: a compiled build on PYTHONPATH (tools/compile.py) comes first.
-sys.path.append(str(Path(__file__).resolve().parent.parent))
-
-from terrace_widget import VARIANTS, Game
+from benchmarks.common import add_workers, all_games, append_jsonl, build, game_list, read_jsonl
+from terrace_widget import Game
 from terrace_widget.analysis import SOLVER_VERSION, run_tasks, wilson_interval
 from terrace_widget.players import RulePlayer
-from terrace_widget.solver import is_compiled, solve
+from terrace_widget.solver import solve
 
 MAX_MOVES = 3000
 
@@ -84,7 +80,7 @@ def judge(variant: str, seed: int, per_deal: int, seconds: float) -> list[dict[s
                 "seconds": round(time.perf_counter() - start, 4),
                 "limit": seconds,
                 "solver_version": SOLVER_VERSION,
-                "build": "mypyc" if is_compiled() else "python",
+                "build": build(),
             }
         )
     return rows
@@ -106,32 +102,24 @@ def summary(variant: str, rows: list[dict[str, Any]], seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--games", default=",".join(VARIANTS), help="variant ids, with commas")
+    parser.add_argument("--games", type=game_list, default=",".join(all_games()), help="by commas")
     parser.add_argument("--positions", type=int, default=200, help="positions per game")
     parser.add_argument("--per-deal", type=int, default=5, help="positions taken from a deal")
     parser.add_argument("--seconds", type=float, default=3.0, help="time for one verdict")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    add_workers(parser)
     parser.add_argument("--cache", type=Path, default=None, help="JSON-lines records")
     args = parser.parse_args(argv)
-    games = [g for g in args.games.split(",") if g]
-    unknown = [g for g in games if g not in VARIANTS]
-    if unknown:
-        parser.error(f"unknown games {unknown}")
+    games = args.games
     rows: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
     done: set[tuple[str, int]] = set()
-    if args.cache is not None and args.cache.exists():
-        for line in args.cache.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if row["variant"] in rows and row["limit"] == args.seconds:
-                rows[row["variant"]].append(row)
-                done.add((row["variant"], row["seed"]))
+    for row in read_jsonl(args.cache) if args.cache is not None else []:
+        if row["variant"] in rows and row["limit"] == args.seconds:
+            rows[row["variant"]].append(row)
+            done.add((row["variant"], row["seed"]))
 
     def finish(key: tuple[str, int], new: list[dict[str, Any]]) -> None:
         rows[key[0]].extend(new)
-        if args.cache is not None:
-            with args.cache.open("a", encoding="utf-8") as out:
-                for row in new:
-                    out.write(json.dumps(row, separators=(",", ":")) + "\n")
+        append_jsonl(args.cache, new)
 
     start = time.perf_counter()
     deals = -(-args.positions // args.per_deal) + 5  # a few spare: short games give fewer
@@ -161,4 +149,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

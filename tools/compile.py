@@ -2,7 +2,7 @@
 search (``solver.py``) and the engine's ``Table`` (``engine.py``) compiled by mypyc.
 
     python tools/compile.py                 # -> build/compiled/terrace_widget
-    PYTHONPATH=build/compiled python benchmarks/escalate.py ...
+    PYTHONPATH=build/compiled:. python -P -m benchmarks escalate ...
 
 The copy lives outside the source tree, so the package, its wheel and the JupyterLite
 build stay pure Python; a benchmark uses the compiled copy only when ``PYTHONPATH`` puts
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="show the compiler's output")
     args = parser.parse_args(argv)
     target = build(args.target, quiet=not args.verbose)
-    print(f"compiled: {target}  (PYTHONPATH={target} python benchmarks/...)")
+    print(f"compiled: {target}  (PYTHONPATH={target}:. python -P -m benchmarks ...)")
     return 0
 
 

@@ -117,7 +117,7 @@ print([tip.text for tip in st.bring_downs(obs)])
 # with bring-downs forbidden (`dataclasses.replace(rules, foundations_final=True)`, which
 # the engine and the solver both honour). Both options have unlimited redeals, so the
 # stock never decides. The saved run and its command:
-# `nice -n 10 python benchmarks/bring_downs.py --deals 150 --budget 100000 --out
+# `nice -n 10 python -m benchmarks bring-downs --deals 150 --budget 100000 --out
 # notebooks/data/klondike-no-bring-downs.jsonl`.
 
 # %%

@@ -40,14 +40,14 @@
 # **Where the figures come from.** Saved runs in `notebooks/data/`, each written by one
 # command (run from the repository's root):
 #
-#     python benchmarks/winnability.py --deals 1000 --budget 100000 \
+#     python -m benchmarks winnability --deals 1000 --budget 100000 \
 #         --cache notebooks/data/winnability.jsonl        # the solver, deals 1..1000
-#     python benchmarks/winnability.py --deals 150 --budget 100000 --bases each \
+#     python -m benchmarks winnability --deals 150 --budget 100000 --bases each \
 #         --games terrace,generals-patience --cache notebooks/data/winnability-bases.jsonl
-#     python benchmarks/notebook_05_data.py greedy      # greedy.jsonl: deals 1..1000
-#     python benchmarks/notebook_05_data.py lengths     # solution-lengths.jsonl
-#     python benchmarks/notebook_05_data.py budgets     # budget-check.jsonl
-#     python benchmarks/strategy.py --deals 2000 --data notebooks/data  # strategy-<game>.jsonl
+#     python -m benchmarks notebook-05-data greedy      # greedy.jsonl: deals 1..1000
+#     python -m benchmarks notebook-05-data lengths     # solution-lengths.jsonl
+#     python -m benchmarks notebook-05-data budgets     # budget-check.jsonl
+#     python -m benchmarks strategy --deals 2000 --data notebooks/data  # strategy-<game>.jsonl
 #
 # When `winnability.jsonl` is missing (or `RESULTS = None`), the notebook solves a **small
 # live sample** instead (`N_DEALS` deals per game at `BUDGET` nodes), and the titles say so.
