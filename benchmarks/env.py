@@ -25,7 +25,7 @@ import time
 
 from terrace_widget import VARIANTS, Move
 from terrace_widget.actions import action_number
-from terrace_widget.env import Observation, Player, tournament
+from terrace_widget.env import Bot, Observation, tournament
 
 
 def env_steps_per_second(variant: str, seconds: float) -> float:
@@ -48,7 +48,7 @@ def env_steps_per_second(variant: str, seconds: float) -> float:
 
 
 def referee_moves_per_second(variant: str, seconds: float) -> float:
-    def random_player(seed: int) -> Player:
+    def random_player(seed: int) -> Bot:
         rng = random.Random(seed)
 
         def choose(obs: Observation) -> Move:

@@ -348,6 +348,13 @@ def tiny_manifest(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     assert " 0 problem(s)" in capfd.readouterr().out
 
 
+def tiny_bounds(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """One case in this process: a 30 MB deck text is refused before it is split."""
+    assert run("bounds", "--case", "f3-replay-deck", "--json") == 0
+    row = json.loads(capfd.readouterr().out.strip().splitlines()[-1])
+    assert row["seconds"] < 5 and row["outcome"].startswith("CorruptSaveError")
+
+
 TINY: dict[str, Callable[[Path, pytest.CaptureFixture[str]], None]] = {
     "before-after": tiny_before_after,
     "playout": tiny_playout,
@@ -368,6 +375,7 @@ TINY: dict[str, Callable[[Path, pytest.CaptureFixture[str]], None]] = {
     "solvitaire-check": tiny_solvitaire_check,
     "latency": tiny_latency,
     "lite": tiny_lite,
+    "bounds": tiny_bounds,
     "manifest": tiny_manifest,
 }
 """Subcommand -> its run on tiny inputs. A subcommand without one fails the test below."""
