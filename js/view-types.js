@@ -18,7 +18,6 @@
  * @property {"alternate-colour" | "same-suit"} foundation_build  how foundations build
  * @property {"single" | "sequence"} tableau_moves  one card at a time, or groups ("t2-t5x3")
  * @property {"terrace" | "klondike"} hint_style  which classic hint code the game uses
- * @property {"terrace" | "klondike"} layout  the table's arrangement: "terrace", stock, waste and reserve on top, foundations in a row below; "klondike", stock, waste and foundations on top
  * @property {"choosing-base" | "playing" | "won" | "lost"} status
  * @property {number} score
  * @property {number} max_score

@@ -67,7 +67,7 @@ const NO_VIEW = {
   score: 0, max_score: 0, base_rank: null, stock_locked: false, redeals_left: 0, stock_count: 0,
   deal_count: 1, moves_played: 0, can_undo: false, can_redo: false, pile_order: [], piles: {},
   legal_moves: [], hint: null, message: null, has_base_rank: false,
-  foundation_build: "alternate-colour", tableau_moves: "single", hint_style: "terrace", layout: "terrace",
+  foundation_build: "alternate-colour", tableau_moves: "single", hint_style: "terrace",
 }; // prettier-ignore
 
 /**

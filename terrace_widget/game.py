@@ -62,7 +62,6 @@ class Observation(TypedDict):
     """``single`` cards or ``sequence`` groups (the rules' field)."""
     hint_style: str
     """Which classic hint code the game uses (the rules' field)."""
-    layout: str
     """How the table is arranged (the rules' field, for the front end)."""
     status: Status
     score: int
@@ -686,7 +685,6 @@ class Game:
             "foundation_build": rules.foundation_build,
             "tableau_moves": rules.tableau_moves,
             "hint_style": rules.hint_style,
-            "layout": rules.layout,
             "status": self.outcome() if prove_loss else self.status,
             "score": self.score,
             "max_score": rules.cards,

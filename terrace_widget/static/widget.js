@@ -1482,8 +1482,7 @@ var NO_VIEW = {
   has_base_rank: false,
   foundation_build: "alternate-colour",
   tableau_moves: "single",
-  hint_style: "terrace",
-  layout: "terrace"
+  hint_style: "terrace"
 };
 function usable(v) {
   const o = (
