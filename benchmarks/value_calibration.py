@@ -126,6 +126,11 @@ def tasks(per_family: int, first_seed: int) -> list[tuple[str, int]]:
     return out
 
 
+def skill(score: float, baseline: float) -> float:
+    """The Brier skill score ``1 - score / baseline`` (NaN when the baseline is perfect)."""
+    return 1 - score / baseline if baseline else math.nan
+
+
 def brier(rows: list[dict[str, Any]], key: str = "predicted") -> float:
     return statistics.fmean((r[key] - r["won"]) ** 2 for r in rows)
 
@@ -181,8 +186,8 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 print(f"{row['bin']:>8} {0:5d}")
         print(
             f"Brier: value {b_value:.4f}; constant {base_rate:.3f} -> {b_const:.4f} "
-            f"(skill {1 - b_value / b_const:+.3f}); each game's own rate -> {b_game:.4f} "
-            f"(skill {1 - b_value / b_game:+.3f})"
+            f"(skill {skill(b_value, b_const):+.3f}); each game's own rate -> {b_game:.4f} "
+            f"(skill {skill(b_value, b_game):+.3f})"
         )
         print(
             f"Against the original game's end (the player with its memory): Brier {b_game_won:.4f};"
@@ -200,8 +205,8 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "brier": b_value,
             "brier_constant": b_const,
             "brier_game_rate": b_game,
-            "skill_constant": 1 - b_value / b_const,
-            "skill_game_rate": 1 - b_value / b_game,
+            "skill_constant": skill(b_value, b_const),
+            "skill_game_rate": skill(b_value, b_game),
             "brier_vs_game_won": b_game_won,
             "table": table,
         }
