@@ -62,18 +62,20 @@ DEFAULT_SECONDS = 1.0
 Label = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 
 THRESHOLDS: tuple[tuple[float, Label], ...] = (
-    (0.20, "blunder"),
-    (0.10, "mistake"),
-    (0.05, "inaccuracy"),
+    (0.30, "blunder"),
+    (0.20, "mistake"),
+    (0.10, "inaccuracy"),
 )
 """Drop in win chance (from the best move's value) at or above which a move gets a grade.
 
-Justified from the value's noise: at :data:`DEFAULT_SAMPLES` worlds, the standard error of
-the difference between two moves under common random numbers is measured by
-``python -m benchmarks.value_calibration`` (median 0.0 and 90th percentile about 0.04 over
-real positions; README). An inaccuracy (5 points) is above the typical noise, a mistake
-(10 points) above 2.5 times its 90th percentile, a blunder (20 points) five times. A drop
-whose 95% interval contains 0 is never worse than ``good``, whatever its size."""
+Justified from the value's noise (``python -m benchmarks.value_calibration --latency 60``,
+2026-12-05): at :data:`DEFAULT_SAMPLES` worlds, the standard error of the difference
+between the best move and another move, on common worlds, is 0 at the median and 0.044
+(Terrace family) / 0.074 (Klondike family) at the 90th percentile, 0.106 at most (on
+independent worlds it would be 0.108 / 0.112 at the 90th percentile). An inaccuracy
+(10 points) is above the 90th percentile, a mistake (20 points) about three times it and
+twice the largest, a blunder (30 points) four times it. A drop whose 95% interval
+contains 0 is never worse than ``good``, whatever its size."""
 
 Z95 = 1.959963984540054
 

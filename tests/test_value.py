@@ -235,10 +235,10 @@ def test_paired_interval_and_labels() -> None:
     assert 0.8 < low <= high <= 1.0
     assert label_for(0.0, 0.0) == "best"
     assert label_for(0.5, -0.01) == "good"  # not told apart from the best move
-    assert label_for(0.04, 0.01) == "good"
-    assert label_for(0.05, 0.01) == "inaccuracy"
-    assert label_for(0.10, 0.01) == "mistake"
-    assert label_for(0.20, 0.01) == "blunder"
+    assert label_for(0.09, 0.01) == "good"
+    assert label_for(0.10, 0.01) == "inaccuracy"
+    assert label_for(0.20, 0.01) == "mistake"
+    assert label_for(0.30, 0.01) == "blunder"
     assert [t for t, _ in THRESHOLDS] == sorted((t for t, _ in THRESHOLDS), reverse=True)
 
 
