@@ -1,9 +1,11 @@
 """Does the fair value predict what the fair player then does? Calibration, Brier score
 and the value's latency (issue 24).
 
-    nice python -m benchmarks.value_calibration --per-family 2000 --workers 2 \\
-        --out notebooks/data/value-calibration.jsonl \\
-        --plot notebooks/data/value-calibration.png --latency 100
+    nice python -m benchmarks.value_calibration --per-family 2000 --samples 16 --workers 2 \
+        --out notebooks/data/value-calibration.jsonl \
+        --plot notebooks/data/value-calibration.png --latency 60 --latency-samples 32
+    nice python -m benchmarks.value_calibration --per-family 2000 --samples 16 --workers 2 \
+        --families klondike --memory --out notebooks/data/value-calibration.jsonl
 
 Held-out positions: deals ``--first-seed`` (24,000,001) onwards, used for nothing else.
 Each deal is played by the fair rule player (every tip on) to its end; one position is
@@ -92,11 +94,12 @@ def held_out_position(variant: str, seed: int) -> tuple[Game, int, int, bool]:
     return position, pick, len(moves), won
 
 
-def measure(variant: str, seed: int, samples: int) -> dict[str, Any]:
+def measure(variant: str, seed: int, samples: int, memory: bool = False) -> dict[str, Any]:
     """One held-out position: its fair value and what the rule player then does."""
     position, index, length, game_won = held_out_position(variant, seed)
     start = time.perf_counter()
-    value = position_value(position.observation(), samples=samples, seconds=None, seed=0)
+    source = position if memory else position.observation()
+    value = position_value(source, samples=samples, seconds=None, seed=0, memory=memory)
     seconds = time.perf_counter() - start
     won = play_out(position, RulePlayer()).won
     return {
@@ -107,6 +110,7 @@ def measure(variant: str, seed: int, samples: int) -> dict[str, Any]:
         "game_moves": length,
         "wins": value.wins,
         "samples": value.samples,
+        "memory": memory,
         "predicted": value.estimate,
         "won": int(won),
         "game_won": int(game_won),
@@ -114,13 +118,17 @@ def measure(variant: str, seed: int, samples: int) -> dict[str, Any]:
     }
 
 
-def tasks(per_family: int, first_seed: int) -> list[tuple[str, int]]:
+def tasks(
+    per_family: int, first_seed: int, families: list[str] | None = None
+) -> list[tuple[str, int]]:
     """(variant, seed) pairs: ``per_family`` positions per family, shared evenly, in an
     order that takes every game in turn (so that a run stopped early is balanced)."""
     out = []
     index = list(VARIANTS)
     for k in range(max(math.ceil(per_family / len(g)) for g in FAMILIES.values())):
-        for games in FAMILIES.values():
+        for family, games in FAMILIES.items():
+            if families is not None and family not in families:
+                continue
             if k < math.ceil(per_family / len(games)):
                 out += [(v, first_seed + 100_000 * index.index(v) + k) for v in games]
     return out
@@ -366,6 +374,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="process pool size")
     parser.add_argument("--out", type=Path, default=None, help="JSONL file (appended, resumed)")
     parser.add_argument("--plot", type=Path, default=None, help="calibration plot (PNG)")
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="the player remembers the stock after a redeal (from the Game; not fair to twins)",
+    )
+    parser.add_argument("--families", default="terrace,klondike", help="comma-separated")
     parser.add_argument("--latency", type=int, default=0, help="latency positions per family")
     parser.add_argument(
         "--latency-samples", type=int, default=DEFAULT_SAMPLES, help="worlds per move value"
@@ -385,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         "player_version": PLAYER_VERSION,
         "player": RulePlayer().name,
         "samples": args.samples,
+        "memory": args.memory,
         "first_seed": args.first_seed,
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
@@ -395,9 +410,14 @@ def main(argv: list[str] | None = None) -> int:
     done = {
         (r["variant"], r["seed"]): r
         for r in old
-        if r.get("kind") == "position" and r.get("samples") == args.samples
+        if r.get("kind") == "position"
+        and r.get("samples") == args.samples
+        and r.get("memory", False) == args.memory
     }
-    todo = tasks(args.per_family, args.first_seed)
+    families = args.families.split(",")
+    if not set(families) <= set(FAMILIES):
+        parser.error(f"--families: some of {', '.join(FAMILIES)}")
+    todo = tasks(args.per_family, args.first_seed, families)
     missing = [t for t in todo if t not in done]
     print(
         f"{len(todo)} positions, {len(todo) - len(missing)} already measured; "
@@ -422,7 +442,12 @@ def main(argv: list[str] | None = None) -> int:
         if count % 200 == 0:
             print(f"  {count}/{len(missing)} in {time.perf_counter() - start:.0f} s", flush=True)
 
-    run_tasks(measure, [(t, (t[0], t[1], args.samples)) for t in missing], args.workers, finish)
+    run_tasks(
+        measure,
+        [(t, (t[0], t[1], args.samples, args.memory)) for t in missing],
+        args.workers,
+        finish,
+    )
     print(f"measured {count} positions in {time.perf_counter() - start:.0f} s")
     rows = [done[t] for t in todo]
     figures = report(rows)

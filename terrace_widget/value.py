@@ -233,12 +233,18 @@ def position_value(
     seconds: float | None = DEFAULT_SECONDS,
     seed: int = 0,
     solver_budget: int | None = None,
+    memory: bool = False,
 ) -> Value:
     """The chance that the rule player wins from this position, over up to ``samples``
     worlds that fit the observation (fewer if ``seconds`` runs out first).
 
     ``solver_budget``: also solve each world with the all-seeing solver, that many nodes
     each (:attr:`Value.seeing_won`); its time counts against ``seconds`` too.
+
+    ``memory``: the player remembers the stock once it has been turned over (after a
+    redeal every stock card has been seen, in the waste's order); this needs the
+    :class:`Game`, since an observation shows the stock face down. Off, the value is the
+    observation's alone (and the same for twin observations).
     """
     obs = _as_observation(observation)
     samples = _check_samples(samples)
@@ -249,14 +255,16 @@ def position_value(
     if over is not None:
         return over
     start = time.perf_counter()
-    game = _rebuild(obs)
+    if memory and not isinstance(observation, Game):
+        raise ValueError("memory=True needs the Game: an observation does not show the stock")
+    game = observation if memory and isinstance(observation, Game) else _rebuild(obs)
     rng = _world_stream(seed)
     player = RulePlayer()
     wins = seen_won = seen_unknown = done = 0
     while done < samples:
         if done and seconds is not None and time.perf_counter() - start >= seconds:
             break
-        world = sample_worlds(game, 1, rng, memory=False)[0]
+        world = sample_worlds(game, 1, rng, memory=memory)[0]
         wins += _rollout(world, player)
         if budget is not None:
             verdict = solve(world, budget=budget).verdict

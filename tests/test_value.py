@@ -310,3 +310,14 @@ def test_bad_positions_and_moves_get_a_clear_error() -> None:
     with pytest.raises(ValueError, match="at most"):
         values.refine(MAX_SAMPLES)
     assert values.samples == 1  # a refused refinement changes nothing
+
+
+def test_memory_of_the_stock_needs_the_game() -> None:
+    """After a redeal a remembering player knows the stock's order: only the face-down
+    tableau cards are sampled, so the worlds agree with the real stock."""
+    game = rule_game("klondike", 5, 3000 // 30)
+    assert game.redeals_used > 0 and game.status == "playing"
+    with pytest.raises(ValueError, match="needs the Game"):
+        position_value(game.observation(), samples=2, memory=True)
+    value = position_value(game, samples=3, seconds=None, memory=True)
+    assert value.samples == 3
