@@ -19,6 +19,8 @@ Every call is deterministic for a given ``seed`` and number of worlds; ``samples
 ``seconds`` are both bounded, and sampling counts against the time (the first world is
 always played, so a call may overrun ``seconds`` by one world's rollouts). Nothing here
 looks at a hidden card: twin observations (hidden cards permuted) get identical answers.
+(``position_value(game, memory=True)`` alone reads the stock's order after a redeal,
+which a player who remembers the waste has seen.)
 
 >>> from terrace_widget import Game
 >>> value = position_value(Game("klondike", seed=3).observation(), samples=8)
