@@ -30,6 +30,7 @@ SUBCOMMANDS: dict[str, str] = {
     "solvitaire-check": "the solver's Klondike verdicts against Solvitaire's",
     "latency": "click -> kernel -> DOM latency in JupyterLab and Voila (Chromium)",
     "lite": "the JupyterLite site: size, first table, clicks, Pyodide engine speed",
+    "value-calibration": "the fair value of a position against what the rule player then does",
     "bounds": "time and memory of refusing oversized or deep input, each in a fresh process",
     "manifest": "which command and versions made each shipped data file; --check verifies",
 }

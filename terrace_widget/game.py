@@ -62,7 +62,6 @@ class Observation(TypedDict):
     """``single`` cards or ``sequence`` groups (the rules' field)."""
     hint_style: str
     """Which classic hint code the game uses (the rules' field)."""
-    """How the table is arranged (the rules' field, for the front end)."""
     status: Status
     score: int
     max_score: int

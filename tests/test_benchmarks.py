@@ -355,6 +355,14 @@ def tiny_bounds(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     assert row["seconds"] < 5 and row["outcome"].startswith("CorruptSaveError")
 
 
+def tiny_value_calibration(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Two positions of one family, two worlds each (tests/test_value_calibration.py has more)."""
+    out = tmp_path / "cal.jsonl"
+    args = ["--per-family", "2", "--samples", "2", "--workers", "1", "--families", "klondike"]
+    assert run("value-calibration", *args, "--out", str(out)) == 0
+    assert "Brier: value" in capfd.readouterr().out
+
+
 TINY: dict[str, Callable[[Path, pytest.CaptureFixture[str]], None]] = {
     "before-after": tiny_before_after,
     "playout": tiny_playout,
@@ -375,13 +383,14 @@ TINY: dict[str, Callable[[Path, pytest.CaptureFixture[str]], None]] = {
     "solvitaire-check": tiny_solvitaire_check,
     "latency": tiny_latency,
     "lite": tiny_lite,
+    "value-calibration": tiny_value_calibration,
     "bounds": tiny_bounds,
     "manifest": tiny_manifest,
 }
 """Subcommand -> its run on tiny inputs. A subcommand without one fails the test below."""
 SLOW = {"before-after", "solver-memory", "escalate", "replay-check", "winnable-latency",
         "notebook-05-data", "fair-ceiling", "winnability", "strategy", "saves", "env",
-        "playout", "manifest"}  # fmt: skip
+        "playout", "manifest", "value-calibration"}  # fmt: skip
 """The tiny runs over about 0.7 s on the busy 2-core machine (conftest.py's rule)."""
 BROWSER = {"latency"}
 """The tiny runs that need Debian's Chromium and a Jupyter server."""
