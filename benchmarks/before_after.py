@@ -77,7 +77,9 @@ def extract(revision: str, into: Path) -> None:
 
 
 def measure(tree: Path, seconds: float, nodes: int) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    # Pure Python on both sides unless asked otherwise (terrace_widget/compiled.py).
+    pure = os.environ.get("TERRACE_WIDGET_PURE", "1")
+    env = {**os.environ, "PYTHONPATH": str(tree), "TERRACE_WIDGET_PURE": pure}
     result = subprocess.run(
         [sys.executable, "-c", WORKLOAD, str(seconds), str(nodes)],
         env=env,

@@ -347,9 +347,7 @@ class Table:
                     append(row[f])
             for j in ttargets.get(v, no_targets):
                 append(row[j])
-            if spaces and (
-                (s == WASTE and self._waste_fills) or (kings_fill and v % 13 == 12)
-            ):
+            if spaces and ((s == WASTE and self._waste_fills) or (kings_fill and v % 13 == 12)):
                 for j in spaces:
                     append(row[j])
         sequences = self._sequences
