@@ -351,9 +351,23 @@ class Table:
                 for j in spaces:
                     append(row[j])
         sequences = self._sequences
+        i = self._first_t - 1
+        if not sequences and not kings_fill:
+            # One card at a time, and no tableau card fills a space (Terrace's games).
+            for pile in piles[self._first_t : self._end]:
+                i += 1
+                if pile:
+                    v = pile[-1]
+                    row = moves[i]
+                    for f in ftargets.get(v, no_targets):
+                        append(row[f])
+                    for j in ttargets.get(v, no_targets):
+                        append(row[j])
+            if self.dealable():
+                append(DEAL)
+            return result
         taccept = self.tableau_next
         down = self.down
-        i = self._first_t - 1
         for pile in piles[self._first_t : self._end]:
             i += 1
             if not pile:
