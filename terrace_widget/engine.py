@@ -445,8 +445,8 @@ class Table:
             self._fill_spaces(saved, self.rules.auto_fill or ("waste", "stock"))
         if self.locked and (source == WASTE or all(piles[first_t : self._end])):
             self.locked = False
-        if self._auto_fill:
-            self._fill_spaces(saved, self.rules.auto_fill)
+        if self._auto_fill and not all(piles[first_t : self._end]):
+            self._fill_spaces(saved, self.rules.auto_fill)  # only when a space is open
         # The waste can only be empty with cards to redeal in General's Patience, whose
         # redeal needs a non-empty waste: so an automatic deal always takes a stock card.
         if self._auto_deal and not piles[WASTE] and self.dealable():
