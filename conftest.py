@@ -14,11 +14,18 @@ The developer's loop is the fast tier, under a minute:
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent / "tests"
+
+# The tests run the pure-Python engine and search (what JupyterLite and the wheel run), also
+# in notebook kernels and subprocesses, even where run.sh setup built the compiled ones;
+# tests/test_compiled.py checks those against it. TERRACE_WIDGET_PURE=0 runs the suite on
+# the compiled build instead (terrace_widget/compiled.py).
+os.environ.setdefault("TERRACE_WIDGET_PURE", "1")
 
 # The tests left out of the fast tier for their time: every test over about 0.7 s on this
 # project's 2-core machine under the load of several agents (load average 8; about 1 s at

@@ -3,7 +3,9 @@
 #
 #   bash run.sh setup   # .venv with the package and its test tools; as root, also the
 #                       # Debian packages the tests need (aisleriot, guile-3.0, chromium, a
-#                       # font, nodejs and npm) and the front end's pinned tools (npm ci)
+#                       # font, nodejs and npm) and the front end's pinned tools (npm ci);
+#                       # with a C compiler, the compiled engine and search (build/compiled,
+#                       # used by default; TERRACE_WIDGET_PURE=1 for pure Python)
 #   bash run.sh test    # setup, then the whole test suite: python -m pytest [ARGS...]
 #   bash run.sh fast    # setup, then the fast tier (under a minute) [ARGS...]: the same as
 #                       # bash run.sh test -m "not slow and not browser and not oracle"
@@ -35,7 +37,7 @@ say() { printf '[run.sh] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 usage() {
-  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -136,6 +138,26 @@ setup_js() {
   printf '%s\n' "$want" >"$stamp"
 }
 
+# The compiled engine and search (tools/compile.py: mypyc) where a C compiler exists; the
+# package imports them while they match its sources (terrace_widget/compiled.py), and runs
+# pure Python otherwise: the same results, about half the speed. Skipped when up to date.
+setup_compiled() {
+  if [ -n "${TERRACE_WIDGET_PURE:-}" ] && [ "$TERRACE_WIDGET_PURE" != 0 ]; then
+    say "TERRACE_WIDGET_PURE is set: no compiled build, pure Python."
+    return
+  fi
+  if ! command -v "${CC:-cc}" >/dev/null 2>&1; then
+    say "No C compiler (${CC:-cc}): the engine and search run pure Python."
+    return
+  fi
+  if ! "$VENV/bin/python" -c 'import mypyc, setuptools' >/dev/null 2>&1; then
+    say "mypyc or setuptools missing (the [test] extra brings them): pure Python."
+    return
+  fi
+  "$VENV/bin/python" tools/compile.py --if-stale >&2 ||
+    say "The compiled build failed: the package runs pure Python (the same results, slower)."
+}
+
 setup() {
   local extras=${1:-test}
   if [ "$extras" = test ]; then
@@ -144,6 +166,7 @@ setup() {
   fi
   setup_venv
   setup_pip "$extras"
+  setup_compiled
 }
 
 cmd=${1:-}

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import tarfile
@@ -80,7 +81,10 @@ def extract(revision: str, into: Path) -> None:
 
 def measure(tree: Path, seconds: float, nodes: int, games: list[str]) -> dict[str, float]:
     """The two workloads' rates in a fresh interpreter importing the package of ``tree``."""
-    return json.loads(run_python(tree, WORKLOAD, str(seconds), str(nodes), ",".join(games)))
+    # Pure Python on both sides unless asked otherwise (terrace_widget/compiled.py).
+    pure = {"TERRACE_WIDGET_PURE": os.environ.get("TERRACE_WIDGET_PURE", "1")}
+    args = (str(seconds), str(nodes), ",".join(games))
+    return json.loads(run_python(tree, WORKLOAD, *args, env=pure))
 
 
 def describe(revision: str) -> str:

@@ -159,7 +159,13 @@ def points(x: float) -> str:
 
 
 # ----------------------------------------------------------------- fresh interpreters
-def run_python(pythonpath: Path, code: str, *args: str, timeout: float = 1800) -> str:
+def run_python(
+    pythonpath: Path,
+    code: str,
+    *args: str,
+    timeout: float = 1800,
+    env: dict[str, str] | None = None,
+) -> str:
     """Run ``python -c code args`` in a fresh interpreter importing the package from
     ``pythonpath`` alone, and return what it printed. It runs in an empty temporary folder,
     since ``-c`` puts the working folder first on its path."""
@@ -173,7 +179,7 @@ def run_python(pythonpath: Path, code: str, *args: str, timeout: float = 1800) -
             text=True,
             check=True,
             cwd=away,
-            env={**os.environ, "PYTHONPATH": str(pythonpath)},
+            env={**os.environ, **(env or {}), "PYTHONPATH": str(pythonpath)},
             timeout=timeout,
         )
     return done.stdout

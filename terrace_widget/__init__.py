@@ -1,6 +1,7 @@
 """terrace_widget: Terrace, its six siblings and Klondike, as GNOME Aisleriot plays them."""
 
 from .cards import card_name, code, glyph, parse_card
+from .compiled import ACTIVE as COMPILED  # before .game imports the engine (compiled.py)
 from .deal import shuffled_deck
 from .game import Game, Observation, Status
 from .hints import Hint
@@ -21,6 +22,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "COMPILED",
     "DEAL",
     "VARIANTS",
     "CorruptSaveError",

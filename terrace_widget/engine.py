@@ -28,8 +28,58 @@ STOCK, WASTE = 0, 1
 UndoRecord = tuple[dict[int, tuple[list[int], int]], int, bool, int]
 
 
+GROUP_MOVES_UP_TO = 13
+"""Group moves of up to this many cards are interned (a longer group is made when met)."""
+
+# Interned moves per pile layout: one_card[s][d] is the one-card Move from s to d (the deal
+# from the stock), groups[s][d][n] the n-card Move between tableau piles s and d.
+_MoveTables = tuple[list[list[Move]], list[list[list[Move]]]]
+_MOVE_TABLES: dict[tuple[str, ...], _MoveTables] = {}
+
+
+def _move_tables(names: tuple[str, ...], first_tableau: int) -> _MoveTables:
+    """The interned moves of a layout, made once per layout and shared (moves are immutable)."""
+    tables = _MOVE_TABLES.get(names)
+    if tables is None:
+        one_card = [[Move(a, b, 1) if a != b else DEAL for b in names] for a in names]
+        # groups[s][d][0] is unused (the one-card move again, so that n indexes directly).
+        groups = [
+            [
+                [one_card[s][d]] * 2 + [Move(a, b, n) for n in range(2, GROUP_MOVES_UP_TO + 1)]
+                if s >= first_tableau and d >= first_tableau and s != d
+                else []
+                for d, b in enumerate(names)
+            ]
+            for s, a in enumerate(names)
+        ]
+        tables = _MOVE_TABLES[names] = (one_card, groups)
+    return tables
+
+
+# The accept tables per (base, wrap[, same suit]), made once: a base is set at every deal
+# and every undo across the base choice. Shared between tables, never changed.
+_TABLEAU_ACCEPTS: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
+_FOUNDATION_ACCEPTS: dict[tuple[int, bool, bool], list[tuple[int, ...]]] = {}
+
+
 def _tableau_accepts(base: int, wrap: bool) -> list[tuple[int, ...]]:
     """For each top value t, the values that may be built on it (down, alternate colour)."""
+    table = _TABLEAU_ACCEPTS.get((base, wrap))
+    if table is None:
+        table = _TABLEAU_ACCEPTS[base, wrap] = _make_tableau_accepts(base, wrap)
+    return table
+
+
+def _foundation_accepts(base: int, same_suit: bool, wrap: bool) -> list[tuple[int, ...]]:
+    """For each top value t, the values that may follow it on a foundation."""
+    table = _FOUNDATION_ACCEPTS.get((base, same_suit, wrap))
+    if table is None:
+        table = _make_foundation_accepts(base, same_suit, wrap)
+        _FOUNDATION_ACCEPTS[base, same_suit, wrap] = table
+    return table
+
+
+def _make_tableau_accepts(base: int, wrap: bool) -> list[tuple[int, ...]]:
     table: list[tuple[int, ...]] = []
     for top in range(52):
         rank = rank_of(top)
@@ -41,8 +91,7 @@ def _tableau_accepts(base: int, wrap: bool) -> list[tuple[int, ...]]:
     return table
 
 
-def _foundation_accepts(base: int, same_suit: bool, wrap: bool) -> list[tuple[int, ...]]:
-    """For each top value t, the values that may follow it on a foundation."""
+def _make_foundation_accepts(base: int, same_suit: bool, wrap: bool) -> list[tuple[int, ...]]:
     table: list[tuple[int, ...]] = []
     for top in range(52):
         rank = rank_of(top)
@@ -66,9 +115,21 @@ class Table:
     """A position and the rules to change it."""
 
     __slots__ = (
+        "_auto_deal",
+        "_auto_fill",
         "_base_cards",
+        "_cards",
+        "_end",
         "_f_cache",
+        "_first_f",
+        "_first_t",
+        "_groups",
+        "_kings_fill",
         "_moves",
+        "_sequences",
+        "_singles",
+        "_stock_lock",
+        "_waste_fills",
         "base",
         "down",
         "foundation_next",
@@ -104,8 +165,21 @@ class Table:
         self.base = 0  # base rank (Terrace); 0 while unset
         self.locked = False
         self.passes = 0  # redeals used
-        # moves[s][d] is the one-card Move from pile s to pile d (interned: no allocation).
-        self._moves = [[Move(a, b, 1) if a != b else DEAL for b in names] for a in names]
+        # The rules as plain fields, read on every move (a Rules field is a slower lookup).
+        self._first_f = first_f
+        self._first_t = first_t
+        self._end = len(names)
+        self._cards = rules.cards
+        self._singles = (WASTE, *(() if rules.foundations_final else self.foundations))
+        self._kings_fill = rules.space_fill == "kings"
+        self._waste_fills = rules.space_fill == "waste"
+        self._sequences = rules.tableau_moves == "sequence"
+        self._auto_fill = bool(rules.auto_fill)
+        self._auto_deal = rules.auto_deal
+        self._stock_lock = rules.stock_lock
+        # _moves[s][d] is the one-card Move from pile s to pile d, _groups[s][d][n] the
+        # n-card one between tableau piles (interned: no allocation).
+        self._moves, self._groups = _move_tables(self.names, first_t)
         self._f_cache: dict[int, list[int]] | None = None
         self._set_tables()
 
@@ -118,7 +192,7 @@ class Table:
         self.foundation_next = _foundation_accepts(
             self.base, rules.foundation_build == "same-suit", rules.wrap
         )
-        self._base_cards = [v for v in range(52) if rank_of(v) == self.base] if self.base else []
+        self._base_cards = list(range(self.base - 1, 52, 13)) if self.base else []
         self._f_cache = None
 
     def set_base(self, rank: int) -> None:
@@ -164,14 +238,16 @@ class Table:
     # ------------------------------------------------------------- queries
     @property
     def score(self) -> int:
-        return sum(len(self.piles[f]) for f in self.foundations)
+        return sum(map(len, self.piles[self._first_f : self._first_t]))
 
     def is_won(self) -> bool:
-        return self.score == self.rules.cards
+        piles = self.piles
+        if piles[STOCK] or piles[WASTE]:
+            return False  # every card is on a foundation only once these are empty
+        return self.score == self._cards
 
     def has_space(self) -> bool:
-        piles = self.piles
-        return any(not piles[i] for i in self.tableau)
+        return not all(self.piles[self._first_t : self._end])
 
     def dealable(self) -> bool:
         """Whether a click on the stock does something (Aisleriot's ``dealable?``)."""
@@ -181,8 +257,8 @@ class Table:
             return False  # the base card is chosen before the first deal
         if rules.one_at_a_time_after_redeal and self.passes and piles[WASTE]:
             return False
-        if self.stock_locked():
-            return False
+        if self.locked and self._stock_lock and not self._auto_fill:
+            return False  # self.stock_locked()
         if piles[STOCK]:
             return True
         return bool(piles[WASTE]) and (rules.redeals is None or self.passes < rules.redeals)
@@ -190,36 +266,34 @@ class Table:
     def stock_locked(self) -> bool:
         """Whether the lock holds the stock: a card was dealt while a space was open, and
         spaces do not fill themselves."""
-        rules = self.rules
-        return self.locked and rules.stock_lock and not rules.auto_fill
+        return self.locked and self._stock_lock and not self._auto_fill
 
     def foundation_targets(self) -> dict[int, list[int]]:
         """Map each card value to the foundations that accept it now (cached)."""
         cache = self._f_cache
         if cache is None:
             cache = {}
-            piles = self.piles
             faccept = self.foundation_next
             empty_takes = self._base_cards
-            for f in self.foundations:
-                pile = piles[f]
+            f = self._first_f
+            for pile in self.piles[f : self._first_t]:
                 for v in faccept[pile[-1]] if pile else empty_takes:
                     targets = cache.get(v)
                     if targets is None:
                         cache[v] = [f]
                     else:
                         targets.append(f)
+                f += 1
             self._f_cache = cache
         return cache
 
     def tableau_targets(self) -> tuple[dict[int, list[int]], list[int]]:
         """Map each card value to the tableau piles that take it; and the empty piles."""
-        piles = self.piles
         taccept = self.tableau_next
         ttargets: dict[int, list[int]] = {}
         spaces = []
-        for i in self.tableau:
-            pile = piles[i]
+        i = self._first_t
+        for pile in self.piles[i : self._end]:
             if pile:
                 for v in taccept[pile[-1]]:
                     targets = ttargets.get(v)
@@ -229,11 +303,12 @@ class Table:
                         targets.append(i)
             else:
                 spaces.append(i)
+            i += 1
         return ttargets, spaces
 
     def space_takes(self, value: int) -> bool:
         """Whether a card (or a group headed by it) may fill a space by hand."""
-        return self.rules.space_fill == "kings" and rank_of(value) == 13
+        return self._kings_fill and value % 13 == 12  # a King
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: drags (one per source, target and count) and the deal.
@@ -241,7 +316,6 @@ class Table:
         The order: the reserve, the waste, the foundations (where their cards may come
         back), the tableau, then the deal.
         """
-        rules = self.rules
         piles = self.piles
         moves = self._moves
         result: list[Move] = []
@@ -254,54 +328,87 @@ class Table:
             return result
         ftargets = self.foundation_targets()
         ttargets, spaces = self.tableau_targets()
+        append = result.append
+        no_targets: list[int] = []
         if self.reserve >= 0 and piles[self.reserve]:
             # Reserve cards go only to the foundations.
             row = moves[self.reserve]
-            result.extend(row[f] for f in ftargets.get(piles[self.reserve][-1], ()))
-        singles = [WASTE]
-        if not rules.foundations_final:
-            singles += self.foundations
-        waste_fills = rules.space_fill == "waste"
-        for s in singles:
+            for f in ftargets.get(piles[self.reserve][-1], no_targets):
+                append(row[f])
+        kings_fill = self._kings_fill
+        for s in self._singles:
             pile = piles[s]
             if not pile:
                 continue
             v = pile[-1]
             row = moves[s]
-            result.extend(row[f] for f in ftargets.get(v, ()) if f != s)
-            result.extend(row[j] for j in ttargets.get(v, ()))
-            if (waste_fills and s == WASTE) or self.space_takes(v):
-                result.extend(row[j] for j in spaces)
-        sequences = rules.tableau_moves == "sequence"
+            for f in ftargets.get(v, no_targets):
+                if f != s:
+                    append(row[f])
+            for j in ttargets.get(v, no_targets):
+                append(row[j])
+            if spaces and ((s == WASTE and self._waste_fills) or (kings_fill and v % 13 == 12)):
+                for j in spaces:
+                    append(row[j])
+        sequences = self._sequences
+        i = self._first_t - 1
+        if not sequences and not kings_fill:
+            # One card at a time, and no tableau card fills a space (Terrace's games).
+            for pile in piles[self._first_t : self._end]:
+                i += 1
+                if pile:
+                    v = pile[-1]
+                    row = moves[i]
+                    for f in ftargets.get(v, no_targets):
+                        append(row[f])
+                    for j in ttargets.get(v, no_targets):
+                        append(row[j])
+            if self.dealable():
+                append(DEAL)
+            return result
         taccept = self.tableau_next
         down = self.down
-        names = self.names
-        for i in self.tableau:
-            pile = piles[i]
+        for pile in piles[self._first_t : self._end]:
+            i += 1
             if not pile:
                 continue
             row = moves[i]
             v = pile[-1]
-            result.extend(row[f] for f in ftargets.get(v, ()))
-            n = 1
+            for f in ftargets.get(v, no_targets):
+                append(row[f])
+            for j in ttargets.get(v, no_targets):
+                append(row[j])
+            if spaces and kings_fill and v % 13 == 12:
+                for j in spaces:
+                    append(row[j])
+            if not sequences:
+                continue
+            # Groups: the face-up run under the top card, one card more at a time.
             lowest = len(pile) - 1
-            while True:
-                for j in ttargets.get(v, ()):
-                    result.append(row[j] if n == 1 else Move(names[i], names[j], n))
-                if spaces and self.space_takes(v):
-                    for j in spaces:
-                        result.append(row[j] if n == 1 else Move(names[i], names[j], n))
-                if not sequences or lowest <= down[i]:
-                    break
+            n = 1
+            groups = self._groups[i]
+            while lowest > down[i]:
                 under = pile[lowest - 1]
                 if v not in taccept[under]:
                     break
                 lowest -= 1
                 v = under
                 n += 1
+                for j in ttargets.get(v, no_targets):
+                    append(self._group(groups, i, j, n))
+                if spaces and kings_fill and v % 13 == 12:
+                    for j in spaces:
+                        append(self._group(groups, i, j, n))
         if self.dealable():
-            result.append(DEAL)
+            append(DEAL)
         return result
+
+    def _group(self, groups: list[list[Move]], source: int, target: int, count: int) -> Move:
+        """The ``count``-card move from tableau pile ``source`` to ``target``."""
+        interned = groups[target]
+        if count < len(interned):
+            return interned[count]
+        return Move(self.names[source], self.names[target], count)
 
     # ------------------------------------------------------------ make / unmake
     def _save(self, saved: dict[int, tuple[list[int], int]], i: int) -> None:
@@ -310,38 +417,39 @@ class Table:
 
     def make(self, source: int, target: int, count: int = 1) -> UndoRecord:
         """Play a legal move (``source == STOCK`` is the deal) and return its undo record."""
-        saved: dict[int, tuple[list[int], int]] = {}
-        record: UndoRecord = (saved, self.base, self.locked, self.passes)
         piles = self.piles
+        down = self.down
         if source == STOCK:
-            self._save(saved, STOCK)
-            self._save(saved, WASTE)
+            saved = {STOCK: (piles[STOCK][:], down[STOCK]), WASTE: (piles[WASTE][:], down[WASTE])}
+            record: UndoRecord = (saved, self.base, self.locked, self.passes)
             self.deal_click()
             return record
-        self._save(saved, source)
-        self._save(saved, target)
         src = piles[source]
+        dst = piles[target]
+        saved = {source: (src[:], down[source]), target: (dst[:], down[target])}
+        record = (saved, self.base, self.locked, self.passes)
         if count == 1:
-            piles[target].append(src.pop())
+            dst.append(src.pop())
         else:
-            piles[target].extend(src[-count:])
+            dst.extend(src[-count:])
             del src[-count:]
-        if source in self.foundations or target in self.foundations:
+        first_f = self._first_f
+        first_t = self._first_t
+        if first_f <= source < first_t or first_f <= target < first_t:
             self._f_cache = None
-        if src and self.down[source] == len(src):
-            self.down[source] -= 1  # the card under the move turns face up
-        rules = self.rules
+        if src and down[source] == len(src):
+            down[source] -= 1  # the card under the move turns face up
         if not self.base:
             # The base is chosen: the rest of the tableau is dealt.
-            self.set_base(rank_of(piles[target][-1]))
-            self._fill_spaces(saved, rules.auto_fill or ("waste", "stock"))
-        if source == WASTE or not self.has_space():
+            self.set_base(rank_of(dst[-1]))
+            self._fill_spaces(saved, self.rules.auto_fill or ("waste", "stock"))
+        if self.locked and (source == WASTE or all(piles[first_t : self._end])):
             self.locked = False
-        if rules.auto_fill:
-            self._fill_spaces(saved, rules.auto_fill)
+        if self._auto_fill and not all(piles[first_t : self._end]):
+            self._fill_spaces(saved, self.rules.auto_fill)  # only when a space is open
         # The waste can only be empty with cards to redeal in General's Patience, whose
         # redeal needs a non-empty waste: so an automatic deal always takes a stock card.
-        if rules.auto_deal and not piles[WASTE] and self.dealable():
+        if self._auto_deal and not piles[WASTE] and self.dealable():
             self._save(saved, STOCK)
             self._save(saved, WASTE)
             self._deal_cards()
@@ -351,9 +459,10 @@ class Table:
         """Undo the move that returned ``record``."""
         saved, base, locked, passes = record
         piles = self.piles
-        for i, (cards, down) in saved.items():
+        down = self.down
+        for i, (cards, pile_down) in saved.items():
             piles[i] = cards
-            self.down[i] = down
+            down[i] = pile_down
         if base != self.base:
             self.set_base(base)
         else:
@@ -373,10 +482,15 @@ class Table:
             self.passes += 1
 
     def _deal_cards(self) -> None:
-        stock, waste = self.piles[STOCK], self.piles[WASTE]
-        for _ in range(min(self.rules.deal_count, len(stock))):
+        piles = self.piles
+        stock, waste = piles[STOCK], piles[WASTE]
+        count = min(self.rules.deal_count, len(stock))
+        if count == 1:
             waste.append(stock.pop())
-        if self.rules.stock_lock and self.has_space():
+        elif count:  # the top card of the stock is dealt first
+            waste.extend(stock[: -count - 1 : -1])
+            del stock[-count:]
+        if self._stock_lock and not all(piles[self._first_t : self._end]):
             self.locked = True
 
     def _fill_spaces(
@@ -462,6 +576,18 @@ class Table:
         self.locked = source.locked
         self.passes = source.passes
         self._moves = source._moves
+        self._groups = source._groups
+        self._first_f = source._first_f
+        self._first_t = source._first_t
+        self._end = source._end
+        self._cards = source._cards
+        self._singles = source._singles
+        self._kings_fill = source._kings_fill
+        self._waste_fills = source._waste_fills
+        self._sequences = source._sequences
+        self._auto_fill = source._auto_fill
+        self._auto_deal = source._auto_deal
+        self._stock_lock = source._stock_lock
         self._f_cache = None
         self.tableau_next = source.tableau_next
         self.foundation_next = source.foundation_next

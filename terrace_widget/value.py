@@ -35,11 +35,11 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .advice import sample_worlds
 from .analysis import wilson_interval
-from .game import Game
+from .game import Game, Observation
 from .players import RulePlayer, game_from_observation, play_out
 from .solver import solve
 
@@ -144,7 +144,7 @@ def _as_observation(observation: object) -> Mapping[str, Any]:
 def _rebuild(obs: Mapping[str, Any]) -> Game:
     """A game that looks exactly like ``obs`` (its hidden cards in a fixed order)."""
     try:
-        game = game_from_observation(obs)
+        game = game_from_observation(cast(Observation, obs))
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         raise ValueError(f"not a position of the game: {error}") from None
     if sorted(str(m) for m in game.legal_moves()) != sorted(obs["legal_moves"]):

@@ -1,6 +1,7 @@
-"""The compiled build (tools/compile.py: the search and the engine's Table through mypyc)
-is the same program: on positions of every game it returns the same verdicts, node counts
-and lines as the pure-Python package, which the browser build and every other test run."""
+"""The compiled build (tools/compile.py: the search and the engine's Table through mypyc,
+used by default where it is up to date: terrace_widget/compiled.py) is the same program:
+on positions of every game it returns the same verdicts, node counts and lines as the
+pure-Python package, which the browser build and every other test run."""
 
 from __future__ import annotations
 
@@ -51,28 +52,73 @@ for variant, seed, first, budget in json.loads(sys.argv[1]):
     s = solve(g, budget=budget)
     rows.append([variant, seed, s.verdict, s.nodes, [str(m) for m in s.moves]])
 out["rows"] = rows
+# The engine alone: random playouts of every game end in the same positions.
+import random
+from terrace_widget import VARIANTS
+ends = []
+for variant in VARIANTS:
+    rng, g = random.Random(variant), Game(variant, seed=11)
+    for _ in range(300):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(rng.choice(moves))
+    ends.append(g.fen())
+out["playouts"] = ends
 print(json.dumps(out))
 """
 
 
-def run(pythonpath: Path) -> dict[str, object]:
+def run(pythonpath: Path, **env: str) -> dict[str, object]:
     """The cases solved in a fresh interpreter importing the package from ``pythonpath``."""
     result: dict[str, object] = json.loads(
-        compile_tool.run_python(pythonpath, SCRIPT, json.dumps(CASES))
+        compile_tool.run_python(pythonpath, SCRIPT, json.dumps(CASES), env=env)
     )
     return result
+
+
+WHICH = (
+    "import terrace_widget, terrace_widget.solver as s, terrace_widget.engine as e; "
+    "print(terrace_widget.COMPILED, s.is_compiled(), e.__file__.endswith('.py'))"
+)
+
+
+def which(**env: str) -> str:
+    """What the source package imports in a fresh interpreter with ``env``."""
+    return compile_tool.run_python(ROOT, WHICH, env=env).strip()
+
+
+def test_pure_python_without_an_up_to_date_build(tmp_path: Path) -> None:
+    # No build, a stale one (other sources), one for another interpreter, one whose
+    # modules are missing: the sources run, and say so.
+    assert which(TERRACE_WIDGET_COMPILED_DIR=str(tmp_path)) == "False False True"
+    stamp = compile_tool.stamp_of(ROOT / "terrace_widget")
+    for broken in (
+        {**stamp, "sources": "0" * 64, "runtime": "x__mypyc"},
+        {**stamp, "cache_tag": "cpython-27", "runtime": "x__mypyc"},
+        {**stamp, "runtime": "x__mypyc"},
+    ):
+        (tmp_path / compile_tool.STAMP).write_text(json.dumps(broken))
+        env = {"TERRACE_WIDGET_COMPILED_DIR": str(tmp_path), "TERRACE_WIDGET_PURE": "0"}
+        assert which(**env) == "False False True", broken
 
 
 @pytest.mark.slow
 def test_compiled_search_is_the_same_search(tmp_path: Path) -> None:
     target = compile_tool.build(tmp_path / "compiled")
+    assert compile_tool.is_current(target)
     compiled = run(target)
-    pure = run(ROOT)
-    # The compiled run really used the extension modules, the pure one the sources.
-    assert not str(compiled["solver"]).endswith(".py")
-    assert not str(compiled["engine"]).endswith(".py")
+    pure = run(ROOT, TERRACE_WIDGET_PURE="1", TERRACE_WIDGET_COMPILED_DIR=str(target))
+    # By default the source package imports the up-to-date build (terrace_widget/compiled.py).
+    default = run(ROOT, TERRACE_WIDGET_PURE="0", TERRACE_WIDGET_COMPILED_DIR=str(target))
+    # The compiled runs really used the extension modules, the pure one the sources.
+    for run_ in (compiled, default):
+        assert not str(run_["solver"]).endswith(".py")
+        assert not str(run_["engine"]).endswith(".py")
     assert str(pure["solver"]).endswith(".py")
-    assert compiled["rows"] == pure["rows"]
+    assert str(pure["engine"]).endswith(".py")
+    assert compiled["rows"] == pure["rows"] == default["rows"]
+    assert compiled["playouts"] == pure["playouts"] == default["playouts"]
     rows = pure["rows"]
     assert isinstance(rows, list)
     verdicts = {row[2] for row in rows}

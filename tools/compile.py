@@ -1,12 +1,17 @@
-"""Build a compiled copy of the package for long measurements: the same source, with the
-search (``solver.py``) and the engine's ``Table`` (``engine.py``) compiled by mypyc.
+"""Build the compiled engine and search: the same source, with the search (``solver.py``)
+and the engine's ``Table`` (``engine.py``) compiled by mypyc.
 
     python tools/compile.py                 # -> build/compiled/terrace_widget
+    python tools/compile.py --if-stale      # the same, unless the build is up to date
     PYTHONPATH=build/compiled:. python -P -m benchmarks escalate ...
 
-The copy lives outside the source tree, so the package, its wheel and the JupyterLite
-build stay pure Python; a benchmark uses the compiled copy only when ``PYTHONPATH`` puts
-it first (worker processes inherit it). mypyc compiles the very same files: the search
+``bash run.sh setup`` runs it where a C compiler exists. The build lives outside the
+source tree (nothing built is committed; the wheel and the JupyterLite build stay pure
+Python), with a stamp of the sources it was made from: the package then imports the
+compiled modules from it by default (terrace_widget/compiled.py), as long as the stamp
+matches its sources; ``TERRACE_WIDGET_PURE=1`` forces pure Python. The folder also holds
+a whole compiled copy of the package, which ``PYTHONPATH`` can put first. mypyc compiles
+the very same files: the search
 visits the same nodes in the same order and returns the same verdicts and lines, about
 twice as fast (``tests/test_compiled.py`` checks the sameness; docs/solver.md, "Raw
 speed", has the figures). Needs mypy (the test extra), setuptools and a C compiler.
@@ -15,6 +20,8 @@ speed", has the figures). Needs mypy (the test extra), setuptools and a C compil
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -26,6 +33,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED_MODULES = ("solver.py", "engine.py")
 """The modules mypyc compiles; the rest of the package is copied as it is."""
+STAMP = "stamp.json"  # terrace_widget.compiled.STAMP
+
+
+def stamp_of(package: Path) -> dict[str, str]:
+    """The stamp of a build of ``package`` (terrace_widget.compiled.stamp_for; the copy's
+    module is loaded from its file, so the source package's import hook is not involved)."""
+    spec = importlib.util.spec_from_file_location("_terrace_compiled", package / "compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    stamp: dict[str, str] = module.stamp_for(package)
+    return stamp
+
+
+def is_current(target: Path = ROOT / "build" / "compiled") -> bool:
+    """Whether ``target`` holds a build of the sources as they are now, for this Python."""
+    try:
+        stamp = json.loads((target / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    want = stamp_of(ROOT / "terrace_widget")
+    return isinstance(stamp, dict) and all(stamp.get(k) == v for k, v in want.items())
+
 
 _SETUP = textwrap.dedent(
     """
@@ -50,6 +80,9 @@ def build(target: Path = ROOT / "build" / "compiled", *, quiet: bool = True) -> 
     """
     target = target.resolve()
     package = target / "terrace_widget"
+    (target / STAMP).unlink(missing_ok=True)  # no stamp until the build is complete
+    for old in target.glob("*__mypyc*.so"):
+        old.unlink()
     if package.exists():
         shutil.rmtree(package)
     target.mkdir(parents=True, exist_ok=True)
@@ -78,13 +111,19 @@ def build(target: Path = ROOT / "build" / "compiled", *, quiet: bool = True) -> 
     built = sorted(p.name for p in package.glob("*.so"))
     if len(built) != len(COMPILED_MODULES):
         raise SystemExit(f"expected {len(COMPILED_MODULES)} compiled modules, found {built}")
+    runtimes = sorted(target.glob("*__mypyc*.so"))
+    if len(runtimes) != 1:
+        raise SystemExit(f"expected one mypyc runtime module, found {runtimes}")
+    stamp = {**stamp_of(package), "runtime": runtimes[0].name.split(".")[0]}
+    (target / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
     return target
 
 
-def run_python(pythonpath: Path, code: str, *args: str) -> str:
+def run_python(pythonpath: Path, code: str, *args: str, env: dict[str, str] | None = None) -> str:
     """Run ``python -c code args`` in a fresh interpreter that imports the package from
     ``pythonpath`` (from a temporary folder: ``-c`` puts the working folder first on
-    ``sys.path``, which in a checkout would be the source tree); returns its output."""
+    ``sys.path``, which in a checkout would be the source tree), with ``env`` added to
+    the environment; returns its output."""
     with tempfile.TemporaryDirectory() as away:
         done = subprocess.run(
             [sys.executable, "-c", code, *args],
@@ -92,7 +131,7 @@ def run_python(pythonpath: Path, code: str, *args: str) -> str:
             text=True,
             check=True,
             cwd=away,
-            env={**os.environ, "PYTHONPATH": str(pythonpath)},
+            env={**os.environ, **(env or {}), "PYTHONPATH": str(pythonpath)},
             timeout=1800,
         )
     return done.stdout
@@ -107,7 +146,13 @@ def main(argv: list[str] | None = None) -> int:
         help="where to build (default build/compiled); put it first on PYTHONPATH",
     )
     parser.add_argument("--verbose", action="store_true", help="show the compiler's output")
+    parser.add_argument(
+        "--if-stale", action="store_true", help="do nothing if the build is up to date"
+    )
     args = parser.parse_args(argv)
+    if args.if_stale and is_current(args.target.resolve()):
+        print(f"compiled build up to date: {args.target}")
+        return 0
     target = build(args.target, quiet=not args.verbose)
     print(f"compiled: {target}  (PYTHONPATH={target}:. python -P -m benchmarks ...)")
     return 0
