@@ -99,3 +99,32 @@ def test_rule_links_point_at_sections_of_docs_rules_md() -> None:
     assert len(cited) >= 5
     assert {a: f for a, f in cited.items() if a not in anchors} == {}
     assert not outside, outside
+
+
+def test_the_play_extra_brings_everything_the_notebooks_import() -> None:
+    """``bash run.sh play`` installs the package with [play]: every module a notebook
+    imports is the standard library's, the package's own or a dependency of [play]."""
+    import ast
+    import re
+    import sys
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = project["dependencies"] + project["optional-dependencies"]["play"]
+    names = {re.split(r"[<>=!~\[ ;]", spec)[0].lower().replace("-", "_") for spec in wanted}
+    # What those distributions bring along under another name.
+    names |= {"ipython", "numpy", "traitlets", "terrace_widget"}
+    for script in sorted((ROOT / "notebooks" / "py").glob("*.py")):
+        tree = ast.parse(script.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                assert top in sys.stdlib_module_names or top.lower() in names, (
+                    f"{script.name} imports {top}, which [play] does not install"
+                )
