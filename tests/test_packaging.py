@@ -107,6 +107,7 @@ def test_the_play_extra_brings_everything_the_notebooks_import() -> None:
     import ast
     import re
     import sys
+
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
