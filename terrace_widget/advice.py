@@ -580,7 +580,7 @@ def _only_move(game: Game, move: Move, seconds: float | None, budget: int | None
             if left <= 0:
                 return False
         g = game.copy()
-        g.play(other)
+        g.push_unchecked(other)  # a legal move; a game at MAX_TURNS is still searched
         if g.status == "won" or _solve(g, each, left).verdict != "unwinnable":
             return False
     return True

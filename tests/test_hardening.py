@@ -427,15 +427,17 @@ def _long_game(moves: int) -> Game:
     deal = game.legal_moves()[-1]
     assert str(deal) == "deal"
     for _ in range(moves):  # Game.play without its checks, to build the test quickly
-        game._undo.append(((deal,), [game._make(deal)]))
+        game.push_unchecked(deal)
     return game
 
 
 def test_time_limits_hold_on_a_long_history() -> None:
     from terrace_widget import advice
 
-    game = _long_game(100_000)
-    assert game.is_legal("deal") and len(game.history) == 100_000
+    from terrace_widget.game import MAX_TURNS
+
+    game = _long_game(MAX_TURNS)  # the longest game play allows
+    assert game.is_legal("deal") and len(game.history) == MAX_TURNS
     for ask in (
         lambda: advice.post_mortem(game, seconds=0.5),
         lambda: advice.solver_hint(game, seconds=0.5),
@@ -446,7 +448,7 @@ def test_time_limits_hold_on_a_long_history() -> None:
         start = time.perf_counter()
         ask()
         assert time.perf_counter() - start < 1.5
-    assert len(game.history) == 100_000  # nothing changed the game
+    assert len(game.history) == MAX_TURNS  # nothing changed the game
 
 
 # ---------------------------------------------------------------- 5. sizes of saves and decks
