@@ -8,6 +8,7 @@ last one listed first of all.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from terrace_widget import Game
@@ -133,3 +134,21 @@ def klondike_stuck(variant: str = "klondike-no-redeal", *, clubs_up: int = 5) ->
         },
         rest_to=None,
     )  # fmt: skip
+
+
+def twin(game: Game, rng: random.Random) -> Game:
+    """The same visible position with the hidden cards (stock, face-down) reshuffled."""
+    piles = game.piles
+    hidden = [(name, k) for name, pile in piles.items() for k, c in enumerate(pile) if c[0] == "#"]
+    cards = [piles[name][k] for name, k in hidden]
+    rng.shuffle(cards)
+    new = {name: list(pile) for name, pile in piles.items()}
+    for (name, k), card in zip(hidden, cards, strict=True):
+        new[name][k] = card
+    return Game.from_piles(
+        game.rules,
+        new,
+        base_rank=game.base_rank,
+        stock_locked=game.stock_locked,
+        redeals_used=game.redeals_used,
+    )

@@ -433,7 +433,6 @@ def _long_game(moves: int) -> Game:
 
 def test_time_limits_hold_on_a_long_history() -> None:
     from terrace_widget import advice
-
     from terrace_widget.game import MAX_TURNS
 
     game = _long_game(MAX_TURNS)  # the longest game play allows

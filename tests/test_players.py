@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import twin
 
 from terrace_widget import Game
 from terrace_widget.players import (
@@ -15,24 +16,6 @@ from terrace_widget.players import (
     play_out,
     tips_for,
 )
-
-
-def twin(game: Game, rng: random.Random) -> Game:
-    """The same visible position with the hidden cards (stock, face-down) reshuffled."""
-    piles = game.piles
-    hidden = [(name, k) for name, pile in piles.items() for k, c in enumerate(pile) if c[0] == "#"]
-    cards = [piles[name][k] for name, k in hidden]
-    rng.shuffle(cards)
-    new = {name: list(pile) for name, pile in piles.items()}
-    for (name, k), card in zip(hidden, cards, strict=True):
-        new[name][k] = card
-    return Game.from_piles(
-        game.rules,
-        new,
-        base_rank=game.base_rank,
-        stock_locked=game.stock_locked,
-        redeals_used=game.redeals_used,
-    )
 
 
 def seen(game: Game) -> dict:

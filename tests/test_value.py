@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from positions import twin
 
 from terrace_widget import VARIANTS, Game
 from terrace_widget.players import RulePlayer, play_out
@@ -22,24 +23,6 @@ from terrace_widget.value import (
     paired_se,
     position_value,
 )
-
-
-def twin(game: Game, rng: random.Random) -> Game:
-    """The same visible position with the hidden cards (stock, face-down) reshuffled."""
-    piles = game.piles
-    hidden = [(n, k) for n, pile in piles.items() for k, c in enumerate(pile) if c[0] == "#"]
-    cards = [piles[n][k] for n, k in hidden]
-    rng.shuffle(cards)
-    new = {n: list(p) for n, p in piles.items()}
-    for (n, k), c in zip(hidden, cards, strict=True):
-        new[n][k] = c
-    return Game.from_piles(
-        game.rules,
-        new,
-        base_rank=game.base_rank,
-        stock_locked=game.stock_locked,
-        redeals_used=game.redeals_used,
-    )
 
 
 def rule_game(variant: str, seed: int, moves: int) -> Game:
