@@ -47,8 +47,8 @@ def _outcome(call: Callable[[], object]) -> str:
 def _case_inputs(name: str, cache_mb: int) -> Callable[[], str]:
     """The call of case ``name``, its input already built."""
     from terrace_widget import Game, Move
-    from terrace_widget.advice import solve_fair
-    from terrace_widget.game import MAX_TURNS
+    from terrace_widget.game.game import MAX_TURNS
+    from terrace_widget.search.advice import solve_fair
 
     if name == "f3-replay-deck":
         deck = "AS " * 10_000_000
@@ -83,7 +83,7 @@ def _case_inputs(name: str, cache_mb: int) -> Callable[[], str]:
         save = game.to_dict()
         return lambda: _outcome(lambda: len(Game.from_dict(save).history))
     if name == "f10-cache-line":
-        from terrace_widget.analysis import load_results
+        from terrace_widget.studies.analysis import load_results
 
         folder = Path(tempfile.mkdtemp())
         path = folder / "cache.jsonl"

@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION
-from terrace_widget.solver import solve
-from terrace_widget.variants import get_rules
+from terrace_widget.rules.variants import get_rules
+from terrace_widget.search.solver import solve
+from terrace_widget.studies.analysis import SOLVER_VERSION
 
 OPTIONS = ("klondike-unlimited", "klondike-three-card")
 

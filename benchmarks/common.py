@@ -90,7 +90,7 @@ def append_jsonl(path: Path | str | None, rows: Iterable[dict[str, Any]]) -> Non
 
 def build() -> str:
     """``"mypyc"`` when the solver imported is the compiled build, else ``"python"``."""
-    from terrace_widget.solver import is_compiled
+    from terrace_widget.search.solver import is_compiled
 
     return "mypyc" if is_compiled() else "python"
 
@@ -99,8 +99,8 @@ def versions() -> dict[str, str]:
     """The versions a data file's records depend on: package, solver, player, fair ceiling,
     the build of the solver and Python's."""
     import terrace_widget
-    from terrace_widget.analysis import SOLVER_VERSION
-    from terrace_widget.tip_study import CEILING_VERSION, PLAYER_VERSION
+    from terrace_widget.studies.analysis import SOLVER_VERSION
+    from terrace_widget.studies.tip_study import CEILING_VERSION, PLAYER_VERSION
 
     return {
         "package_version": terrace_widget.__version__,

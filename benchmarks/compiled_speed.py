@@ -27,7 +27,7 @@ CASES = [
 SCRIPT = """
 import json, sys, time
 from terrace_widget import Game
-import terrace_widget.solver as solver
+import terrace_widget.search.solver as solver
 rows = []
 for variant, seed, budget in json.loads(sys.argv[1]):
     game = Game(variant, seed=seed)

@@ -9,7 +9,7 @@ Run from the repository root::
 samples from the action mask (``action_space.sample(mask=...)``, seeded), episode after
 episode (seeds 0, 1, …), until ``--seconds`` have passed. A step is the move, the fair
 observation, its NumPy arrays and the mask; resets are timed too.
-*Referee moves*: :func:`terrace_widget.env.tournament` with a seeded random player (its
+*Referee moves*: :func:`terrace_widget.agents.env.tournament` with a seeded random player (its
 moves in action-number order), deal after deal; a move is the fair observation, the
 player's choice and the play.
 Both print the median of three runs of ``--seconds`` each.
@@ -24,12 +24,12 @@ import statistics
 import time
 
 from terrace_widget import VARIANTS, Move
-from terrace_widget.actions import action_number
-from terrace_widget.env import Bot, Observation, tournament
+from terrace_widget.agents.env import Bot, Observation, tournament
+from terrace_widget.game.actions import action_number
 
 
 def env_steps_per_second(variant: str, seconds: float) -> float:
-    from terrace_widget.gym_env import SolitaireEnv
+    from terrace_widget.agents.gym_env import SolitaireEnv
 
     env = SolitaireEnv(variant, max_steps=400)
     env.action_space.seed(0)

@@ -30,8 +30,8 @@ from typing import Any
 
 from benchmarks.common import add_workers, append_jsonl, build, game_list, read_jsonl
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION, run_tasks, winnability_range
-from terrace_widget.solver import solve
+from terrace_widget.search.solver import solve
+from terrace_widget.studies.analysis import SOLVER_VERSION, run_tasks, winnability_range
 
 
 def solve_deal(variant: str, seed: int, budget: int) -> dict[str, Any]:

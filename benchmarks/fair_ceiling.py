@@ -6,7 +6,7 @@ rule-based player and the all-seeing solver on the same deals.
         --solver notebooks/data/winnability.jsonl
 
 Both players see only ``Game.observation()``. The strong one is
-:class:`terrace_widget.players.FairSolverPlayer` (the rule player that looks ahead: for
+:class:`terrace_widget.fair.players.FairSolverPlayer` (the rule player that looks ahead: for
 its first three candidate moves it solves three worlds of the hidden cards, 300 nodes
 each, and plays the one that wins in the most). The rule player's games come from the
 tip study's files (``--strategy``: ``strategy-<game>.jsonl``, every tip on); the
@@ -24,9 +24,9 @@ from typing import Any
 
 from benchmarks.common import add_workers, append_jsonl, game_list, pct
 from terrace_widget import Game
-from terrace_widget.analysis import load_results, run_tasks
-from terrace_widget.players import FairSolverPlayer, play_out
-from terrace_widget.tip_study import CEILING_VERSION, fair_ceiling, load_ceiling, load_tips
+from terrace_widget.fair.players import FairSolverPlayer, play_out
+from terrace_widget.studies.analysis import load_results, run_tasks
+from terrace_widget.studies.tip_study import CEILING_VERSION, fair_ceiling, load_ceiling, load_tips
 
 SAMPLES, BUDGET, WIDTH = 3, 300, 3
 

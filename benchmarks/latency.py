@@ -239,7 +239,7 @@ def run_widget(
     try:
         kernel.run(KERNEL_TIMER.format(name=name))
         if no_loss_check:  # experiment: skip the exact game-over search after each move
-            kernel.run("import terrace_widget.game as _g; _g.LOSS_SEARCH_BUDGET = 0")
+            kernel.run("import terrace_widget.game.game as _g; _g.LOSS_SEARCH_BUDGET = 0")
         view_bytes = None
         if which == "coach":  # the same table with the Coach on
             before = seq_of(page)

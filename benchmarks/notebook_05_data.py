@@ -32,8 +32,8 @@ from pathlib import Path
 
 from benchmarks.common import DATA
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION, analyze, load_results
-from terrace_widget.solver import solve
+from terrace_widget.search.solver import solve
+from terrace_widget.studies.analysis import SOLVER_VERSION, analyze, load_results
 
 BUDGET = 100_000
 PER_GAME = 50

@@ -21,8 +21,8 @@ from typing import Any
 
 from benchmarks.common import add_workers, game_list
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION, load_results, run_tasks
-from terrace_widget.solver import solve
+from terrace_widget.search.solver import solve
+from terrace_widget.studies.analysis import SOLVER_VERSION, load_results, run_tasks
 
 
 def replay(variant: str, seed: int, budget: int, nodes: int, length: int | None) -> str:

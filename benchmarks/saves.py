@@ -17,7 +17,7 @@ import time
 import tracemalloc
 
 from terrace_widget import Game
-from terrace_widget.game import MAX_TURNS, CorruptSaveError
+from terrace_widget.game.game import MAX_TURNS, CorruptSaveError
 
 
 def load(save: dict[str, object], *, traced: bool) -> tuple[float, float | None, str]:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from benchmarks.common import command_line, percentile, seed_list, versions
 from terrace_widget import VARIANTS, Game
-from terrace_widget.solver import solve
+from terrace_widget.search.solver import solve
 
 
 def run_variant(variant: str, seeds: list[int], budget: float, nodes: int | None) -> dict:

@@ -25,8 +25,8 @@ from benchmarks.common import ROOT
 def one(variant: str, seed: int, nodes: int, table: int) -> str:
     """Run one search here and describe it in one line."""
     from terrace_widget import Game
-    from terrace_widget.analysis import SOLVER_VERSION
-    from terrace_widget.solver import solve
+    from terrace_widget.search.solver import solve
+    from terrace_widget.studies.analysis import SOLVER_VERSION
 
     game = Game(variant, seed=seed)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(one(args.variant, args.seed, args.nodes[0], args.table[0]), flush=True)
         return 0
-    from terrace_widget.solver import LOST_TABLE_SIZE
+    from terrace_widget.search.solver import LOST_TABLE_SIZE
 
     # The same interpreter and path rules (-P when this run has them) in a fresh process.
     python = [

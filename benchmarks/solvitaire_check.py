@@ -3,9 +3,9 @@
 Solvitaire is a separate C++ program (GPL): build it yourself and pass its path; none
 of its code is part of this project. For each variant and each seed, the deal
 ``Game(variant, seed=s)`` is written in Solvitaire's JSON format
-(:func:`terrace_widget.solvitaire.to_solvitaire_json`) with the matching rules file
-(:func:`terrace_widget.solvitaire.solvitaire_rules`), classified by Solvitaire and solved
-by :func:`terrace_widget.solver.solve`. Usage::
+(:func:`terrace_widget.search.solvitaire.to_solvitaire_json`) with the matching rules file
+(:func:`terrace_widget.search.solvitaire.solvitaire_rules`), classified by Solvitaire and solved
+by :func:`terrace_widget.search.solver.solve`. Usage::
 
     python -m benchmarks solvitaire-check --solvitaire /path/to/solvitaire
     python -m benchmarks solvitaire-check --solvitaire S --first 1 --deals 100 \\
@@ -45,8 +45,8 @@ from pathlib import Path
 
 from benchmarks.common import ROOT, command_line, versions
 from terrace_widget import Game
-from terrace_widget.solver import solve
-from terrace_widget.solvitaire import (
+from terrace_widget.search.solver import solve
+from terrace_widget.search.solvitaire import (
     SolvitaireFormatError,
     solvitaire_rules,
     to_solvitaire_json,

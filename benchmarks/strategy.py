@@ -2,11 +2,11 @@
 with every tip on, each tip off in turn and none, and print the paired effects.
 
     python -m benchmarks strategy --deals 2000 --workers 2 --data notebooks/data \\
-        --summary terrace_widget/strategy-effects.json
+        --summary terrace_widget/fair/strategy-effects.json
     python -m benchmarks strategy --deals 200 --games terrace,klondike --no-draws
     python -m benchmarks strategy --deals 0 --speed 30 --no-draws   # the player's speed only
 
-The player is terrace_widget.players.RulePlayer (it sees only the observation); the
+The player is terrace_widget.fair.players.RulePlayer (it sees only the observation); the
 intervals are 95%: Newcombe's for paired proportions, a normal one for per-deal mean
 differences (the base rows). Draw one against draw three is played on the same deals
 with the same number of redeals (``klondike-three-card@redeals=2`` is draw three with
@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 from benchmarks.common import add_workers, command_line, pct, points
-from terrace_widget.analysis import load_results
-from terrace_widget.tip_study import (
+from terrace_widget.studies.analysis import load_results
+from terrace_widget.studies.tip_study import (
     PLAYER_VERSION,
     base_classes,
     draw_effects,
@@ -67,7 +67,7 @@ def cache_of(folder: str | None, spec: str) -> Path | None:
 def move_speed(games: list[str], deals: int) -> None:
     """Time the rule-based player's choices (its own time, not the engine's) on deals 1..N."""
     from terrace_widget import Game
-    from terrace_widget.players import RulePlayer
+    from terrace_widget.fair.players import RulePlayer
 
     print("\n| game | moves timed | RulePlayer.choose, mean | 99th percentile | max |")
     print("|---|--:|--:|--:|--:|")

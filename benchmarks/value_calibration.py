@@ -14,7 +14,7 @@ positions where a move was played (``random.Random("value-calibration <game> <se
 The positions are shared evenly between the games of a family (Terrace's seven, then
 Klondike's four). At each position:
 
-* **predicted**: :func:`terrace_widget.value.position_value` from the observation alone
+* **predicted**: :func:`terrace_widget.fair.value.position_value` from the observation alone
   (``--samples`` worlds, no time limit, seed 0);
 * **won**: a fresh rule player plays the *real* deal on from that position (what the value
   claims to predict); ``game_won`` is how the original game ended (the same player with
@@ -25,7 +25,7 @@ share won with its 95% Wilson interval), the Brier score against two constant ba
 (the family's share won, and each game's own share won, both taken from these same
 positions, which favours the baselines), and the Brier skill score. ``--plot`` saves the
 calibration plot. ``--latency N``: then, in this process alone, the values of every legal
-move of the first N positions per family (:func:`~terrace_widget.value.move_values`,
+move of the first N positions per family (:func:`~terrace_widget.fair.value.move_values`,
 ``--samples`` worlds, no time limit, then ``seconds=1``): wall time per legal move set
 (median, 90th percentile), worlds reached within 1 s, and the standard error of the
 difference between the best move and each other move under common random numbers (the
@@ -51,17 +51,18 @@ from pathlib import Path
 from typing import Any
 
 from terrace_widget import Game, __version__
-from terrace_widget.analysis import run_tasks, wilson_interval
-from terrace_widget.players import RulePlayer, play_out
-from terrace_widget.tip_study import PLAYER_VERSION
-from terrace_widget.value import (
+from terrace_widget.fair.players import RulePlayer, play_out
+from terrace_widget.fair.value import (
     DEFAULT_SAMPLES,
     VALUE_VERSION,
     move_values,
     paired_se,
     position_value,
 )
-from terrace_widget.variants import VARIANTS
+from terrace_widget.intervals import wilson_interval
+from terrace_widget.rules.variants import VARIANTS
+from terrace_widget.studies.analysis import run_tasks
+from terrace_widget.studies.tip_study import PLAYER_VERSION
 
 FAMILIES = {
     family: [v for v, rules in VARIANTS.items() if rules.family == family]

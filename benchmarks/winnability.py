@@ -18,7 +18,7 @@ import argparse
 import time
 
 from benchmarks.common import add_workers, game_list
-from terrace_widget.analysis import analyze, markdown_table, summarize
+from terrace_widget.studies.analysis import analyze, markdown_table, summarize
 
 
 def main(argv: list[str] | None = None) -> int:

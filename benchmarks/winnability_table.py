@@ -27,7 +27,7 @@ from pathlib import Path
 
 from benchmarks.common import DATA, read_jsonl
 from terrace_widget import VARIANTS
-from terrace_widget.analysis import winnability_range
+from terrace_widget.studies.analysis import winnability_range
 
 RUNS = {"7": "winnability.jsonl", "8": "winnability-v8.jsonl"}
 ESCALATIONS = ("winnability-1m.jsonl", "winnability-v8-1m.jsonl", "winnability-10m.jsonl")

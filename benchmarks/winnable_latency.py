@@ -4,10 +4,10 @@
         --cache notebooks/data/winnable-latency-200.jsonl
 
 For each game, deals 1, 2, ... are played by the fair rule player
-(:class:`terrace_widget.players.RulePlayer`, every tip on: it sees only the observation)
+(:class:`terrace_widget.fair.players.RulePlayer`, every tip on: it sees only the observation)
 and ``--per-deal`` positions are taken from each game at evenly spaced moves (the first
 one after the first move), until the game has ``--positions`` positions. Each position is
-then judged as the widget does (:func:`terrace_widget.solver.solve` from it, after the
+then judged as the widget does (:func:`terrace_widget.search.solver.solve` from it, after the
 cheap status check), with no node budget and ``--seconds`` of wall time; the record says
 how long the verdict took and what it was ("unknown" when the time ran out). The widget
 itself runs pure Python, so this benchmark should too (a compiled build on PYTHONPATH is
@@ -29,9 +29,10 @@ from typing import Any
 
 from benchmarks.common import add_workers, all_games, append_jsonl, build, game_list, read_jsonl
 from terrace_widget import Game
-from terrace_widget.analysis import SOLVER_VERSION, run_tasks, wilson_interval
-from terrace_widget.players import RulePlayer
-from terrace_widget.solver import solve
+from terrace_widget.fair.players import RulePlayer
+from terrace_widget.intervals import wilson_interval
+from terrace_widget.search.solver import solve
+from terrace_widget.studies.analysis import SOLVER_VERSION, run_tasks
 
 MAX_MOVES = 3000
 

@@ -10,7 +10,7 @@
  * foundations on the second row; the tableau below, fanned down. Nine Terrace piles sit 7/8
  * of a slot apart (`terrace.scm:111`). Klondike puts its foundations on the top row.
  */
-import GEOMETRY from "../terrace_widget/static/geometry.json" with { type: "json" };
+import GEOMETRY from "../terrace_widget/game/geometry.json" with { type: "json" };
 import { isFaceDown } from "./cards.js";
 
 /**
@@ -49,7 +49,7 @@ export const MIN_CW = GEOMETRY.MIN_CW;
 export const MAX_CW = GEOMETRY.MAX_CW;
 
 /**
- * The layout hints of a view (terrace_widget/session.py, `layout_hints`); a view without
+ * The layout hints of a view (terrace_widget/table/session.py, `layout_hints`); a view without
  * them (the placeholder, an older kernel) is read from its piles.
  * @param {TableView} view
  * @returns {{foundations_row: number, tableau_depth: number}}

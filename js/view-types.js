@@ -3,7 +3,7 @@
  * The types of the synced `view` trait (docs/widget-protocol.md), for JSDoc and `tsc` only:
  * this module has no code, and the bundle never includes it.
  *
- * `Observation` mirrors the `Observation` TypedDict of terrace_widget/game.py (what
+ * `Observation` mirrors the `Observation` TypedDict of terrace_widget/game/game.py (what
  * `Game.observation()` returns) key for key, and `View` adds the widget's own keys:
  * tests/test_js.py checks all three lists.
  */
@@ -67,13 +67,13 @@
  */
 
 /**
- * The Coach's part of the view (terrace_widget/coach.py, `coach_view`).
+ * The Coach's part of the view (terrace_widget/fair/coach.py, `coach_view`).
  * @typedef {{marks: CoachMark[], say: string[], note: string | null}} Coach
  */
 
 /**
  * What the front end knows of a game's table, derived from its rules in one place
- * (terrace_widget/session.py, `layout_hints`): the front end never reads a family or an id.
+ * (terrace_widget/table/session.py, `layout_hints`): the front end never reads a family or an id.
  * @typedef {{foundations_row: number, tableau_depth: number, base_card: boolean, foundation_mark: string | null, pick_depth: boolean, redeals: boolean}} LayoutHints
  */
 

@@ -1,10 +1,10 @@
 """The compiled build, used by default where one was built for these very sources.
 
 ``bash run.sh setup`` (or ``python tools/compile.py``) compiles the engine and the search
-(``engine.py``, ``solver.py``) with mypyc into ``build/compiled/`` beside the package,
+(``rules/engine.py``, ``search/solver.py``) with mypyc into ``build/compiled/`` beside the package,
 with a stamp of the sources it was built from. When the package is imported, this module
-puts the compiled ``terrace_widget.engine`` and ``terrace_widget.solver`` in front of the
-sources, but only if the stamp matches the package's sources now and this interpreter;
+puts the compiled ``terrace_widget.rules.engine`` and ``terrace_widget.search.solver`` in
+front of the sources, but only if the stamp matches the package's sources now and this interpreter;
 otherwise (no compiler, a failed or stale build, JupyterLite, a wheel) the package runs
 pure Python. Both give the same results (tests/test_compiled.py), the compiled about
 twice as fast.
@@ -32,7 +32,7 @@ from types import ModuleType
 PURE_ENV = "TERRACE_WIDGET_PURE"
 DIR_ENV = "TERRACE_WIDGET_COMPILED_DIR"
 STAMP = "stamp.json"
-COMPILED_MODULES = ("engine", "solver")
+COMPILED_MODULES = ("rules.engine", "search.solver")
 """The modules mypyc compiles (tools/compile.py); the rest stays pure Python."""
 
 PACKAGE = Path(__file__).resolve().parent
@@ -46,8 +46,9 @@ def build_dir() -> Path:
 def source_digest(package: Path = PACKAGE) -> str:
     """A digest of every Python source of the package: any change makes a build stale."""
     digest = hashlib.sha256()
-    for path in sorted(package.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(package.rglob("*.py")):
+        name = path.relative_to(package).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -77,7 +78,9 @@ class _CompiledFinder(MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file)
 
 
-def _extension(folder: Path, stem: str) -> Path | None:
+def _extension(folder: Path, dotted: str) -> Path | None:
+    *parts, stem = dotted.split(".")
+    folder = folder.joinpath(*parts)
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         candidate = folder / (stem + suffix)
         if candidate.is_file():

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from terrace_widget import DEAL, Game, Move
-from terrace_widget.advice import (
+from terrace_widget.rules.cards import glyph, parse_card
+from terrace_widget.search.advice import (
     LOST_TEXT,
     can_win,
     explain_line,
@@ -20,9 +21,8 @@ from terrace_widget.advice import (
     solver_hint,
     unseen_cards,
 )
-from terrace_widget.advice import hint as advice_hint
-from terrace_widget.cards import glyph, parse_card
-from terrace_widget.solver import solve
+from terrace_widget.search.advice import hint as advice_hint
+from terrace_widget.search.solver import solve
 
 
 @pytest.fixture(autouse=True)

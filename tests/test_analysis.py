@@ -1,4 +1,4 @@
-"""Winnability studies (terrace_widget.analysis): records, executors, cache, statistics."""
+"""Winnability studies (terrace_widget.studies.analysis): records, executors, cache, statistics."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from terrace_widget import VARIANTS, Game, UnknownVariantError, analysis
-from terrace_widget.analysis import (
+from terrace_widget import VARIANTS, Game, UnknownVariantError
+from terrace_widget.search.solver import solve
+from terrace_widget.studies import analysis
+from terrace_widget.studies.analysis import (
     FIELDS,
     analyze,
     greedy_play,
@@ -21,7 +23,6 @@ from terrace_widget.analysis import (
     summarize,
     wilson_interval,
 )
-from terrace_widget.solver import solve
 
 GAMES = ["klondike-three-card", "terrace"]
 SEEDS = [1, 2, 3, 4]

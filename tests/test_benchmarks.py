@@ -21,8 +21,8 @@ import pytest
 from benchmarks import common, manifest
 from benchmarks.__main__ import SUBCOMMANDS, module_name
 from benchmarks.__main__ import main as dispatch
-from terrace_widget.analysis import FIELDS, SOLVER_VERSION, analyze
-from terrace_widget.tip_study import CEILING_VERSION, PLAYER_VERSION
+from terrace_widget.studies.analysis import FIELDS, SOLVER_VERSION, analyze
+from terrace_widget.studies.tip_study import CEILING_VERSION, PLAYER_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
@@ -491,7 +491,7 @@ def test_game_lists_and_seed_lists_refuse_what_they_do_not_know() -> None:
 def test_every_shipped_data_file_is_in_the_manifest_with_its_versions() -> None:
     entries = manifest.load()
     assert set(entries) == set(manifest.data_files())
-    assert "terrace_widget/strategy-effects.json" in entries
+    assert "terrace_widget/fair/strategy-effects.json" in entries
     for name, entry in entries.items():
         assert entry["commands"] and entry["package_version"], name
     assert entries["notebooks/data/winnability.jsonl"]["versions"]["solver_version"] == ["7"]

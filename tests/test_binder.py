@@ -115,9 +115,9 @@ def test_binder_requirements_install_in_a_clean_venv(tmp_path: Path) -> None:
         w = TerraceWidget(game=g)
         assert g._repr_svg_().startswith("<svg")
         import jupyterlab, voila, matplotlib, anywidget  # what the notebooks and Binder use
-        import gymnasium, terrace_widget.env  # notebook 06: the gym extra
+        import gymnasium, terrace_widget.agents.env  # notebook 06: the gym extra
         assert 'terrace_widget/Klondike-v0' in gymnasium.registry
-        from terrace_widget.analysis import analyze
+        from terrace_widget.studies.analysis import analyze
 
         frame = analyze("klondike-three-card", 2, 2000, executor="serial", progress=False)
         assert type(frame).__name__ == "DataFrame", type(frame)  # pandas: the analysis extra

@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 
 from terrace_widget import Game, Move, parse_card
-from terrace_widget import game as game_module
-from terrace_widget.game import CorruptSaveError, read_turns
-from terrace_widget.moves import IllegalMoveError
-from terrace_widget.solvitaire import from_solvitaire, to_solvitaire
+from terrace_widget.game import game as game_module
+from terrace_widget.game.game import CorruptSaveError, read_turns
+from terrace_widget.rules.moves import IllegalMoveError
+from terrace_widget.search.solvitaire import from_solvitaire, to_solvitaire
 
 QUOTE_LIMIT = 300
 """The longest error message any bad value may produce (the quote is 40 characters)."""
@@ -241,7 +241,7 @@ def test_numpy_integers_are_whole_numbers_everywhere() -> None:
 
 
 def cache_record(seed: int, version: str = "8") -> dict[str, object]:
-    from terrace_widget.analysis import FIELDS
+    from terrace_widget.studies.analysis import FIELDS
 
     record: dict[str, object] = dict.fromkeys(FIELDS)
     record.update(variant="klondike", seed=seed, player="solver", verdict="unwinnable",
@@ -250,13 +250,13 @@ def cache_record(seed: int, version: str = "8") -> dict[str, object]:
 
 
 def cached_seeds(path: object) -> list[int]:
-    from terrace_widget.analysis import load_results
+    from terrace_widget.studies.analysis import load_results
 
     return sorted(r["seed"] for r in load_results(path, as_frame=False, solver_version=None))  # type: ignore[arg-type]
 
 
 def test_a_rewrite_by_another_writer_loses_no_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import _Cache
+    from terrace_widget.studies.analysis import _Cache
 
     path = tmp_path / "cache.jsonl"
     first = _Cache(path)  # a run still appending
@@ -274,7 +274,7 @@ def test_writers_in_parallel_with_rewrites_lose_nothing(tmp_path) -> None:  # ty
     import threading
     import warnings
 
-    from terrace_widget.analysis import _Cache
+    from terrace_widget.studies.analysis import _Cache
 
     path = tmp_path / "cache.jsonl"
     _Cache(path)
@@ -303,7 +303,7 @@ def test_writers_in_parallel_with_rewrites_lose_nothing(tmp_path) -> None:  # ty
 
 
 def test_newest_means_the_newest_solver_version_not_the_last_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import load_results
+    from terrace_widget.studies.analysis import load_results
 
     path = tmp_path / "cache.jsonl"
     lines = [
@@ -318,7 +318,7 @@ def test_newest_means_the_newest_solver_version_not_the_last_line(tmp_path) -> N
 
 
 def test_a_huge_cache_line_is_skipped_in_bounded_memory_and_kept_aside(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import _Cache, load_results
+    from terrace_widget.studies.analysis import _Cache, load_results
 
     path = tmp_path / "cache.jsonl"
     huge = b'{"seed": "' + b"9" * 30_000_000 + b'"}\n'  # 30 MB
@@ -339,7 +339,7 @@ def test_a_huge_cache_line_is_skipped_in_bounded_memory_and_kept_aside(tmp_path)
 
 
 def test_solve_fair_bounds_its_samples_and_counts_sampling_in_its_time() -> None:
-    from terrace_widget.advice import MAX_SAMPLES, sample_worlds, solve_fair
+    from terrace_widget.search.advice import MAX_SAMPLES, sample_worlds, solve_fair
 
     game = Game("klondike", seed=8)
     with pytest.raises(ValueError, match="from 1 to 1,000"):

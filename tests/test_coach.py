@@ -8,10 +8,10 @@ import random
 import pytest
 
 from terrace_widget import Game, TerraceWidget
-from terrace_widget import coach as coach_module
-from terrace_widget import tips as tips_module
-from terrace_widget.coach import FAIR_PREFIX, coach_view, note_for
-from terrace_widget.players import RulePlayer
+from terrace_widget.fair import coach as coach_module
+from terrace_widget.fair import tips as tips_module
+from terrace_widget.fair.coach import FAIR_PREFIX, coach_view, note_for
+from terrace_widget.fair.players import RulePlayer
 
 SUMMARY = {
     "effects": [

@@ -38,9 +38,12 @@ CASES = [
 SCRIPT = """
 import json, sys
 from terrace_widget import Game
-import terrace_widget.engine, terrace_widget.solver
-from terrace_widget.solver import solve
-out = {"solver": terrace_widget.solver.__file__, "engine": terrace_widget.engine.__file__}
+import terrace_widget.rules.engine, terrace_widget.search.solver
+from terrace_widget.search.solver import solve
+out = {
+    "solver": terrace_widget.search.solver.__file__,
+    "engine": terrace_widget.rules.engine.__file__,
+}
 rows = []
 for variant, seed, first, budget in json.loads(sys.argv[1]):
     g = Game(variant, seed=seed)
@@ -78,7 +81,7 @@ def run(pythonpath: Path, **env: str) -> dict[str, object]:
 
 
 WHICH = (
-    "import terrace_widget, terrace_widget.solver as s, terrace_widget.engine as e; "
+    "import terrace_widget, terrace_widget.search.solver as s, terrace_widget.rules.engine as e; "
     "print(terrace_widget.COMPILED, s.is_compiled(), e.__file__.endswith('.py'))"
 )
 

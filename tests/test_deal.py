@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from terrace_widget import VARIANTS, Game, code, shuffled_deck
-from terrace_widget.deal import SplitMix64
+from terrace_widget.rules.deal import SplitMix64
 
 
 def test_splitmix64_reference_outputs() -> None:

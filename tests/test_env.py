@@ -13,23 +13,23 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from terrace_widget import VARIANTS, Game, IllegalMoveError, Move
-from terrace_widget.actions import (
-    action_list,
-    action_mask,
-    action_move,
-    action_number,
-)
-from terrace_widget.cards import CODES
-from terrace_widget.env import (
+from terrace_widget.agents.env import (
     ENV_IDS,
     fair_observation,
     play_one,
     tournament,
     tournament_summary,
 )
-from terrace_widget.gym_env import HIDDEN, PHASES, SolitaireEnv
-from terrace_widget.players import RulePlayer
-from terrace_widget.render import text_board
+from terrace_widget.agents.gym_env import HIDDEN, PHASES, SolitaireEnv
+from terrace_widget.fair.players import RulePlayer
+from terrace_widget.game.actions import (
+    action_list,
+    action_mask,
+    action_move,
+    action_number,
+)
+from terrace_widget.game.render import text_board
+from terrace_widget.rules.cards import CODES
 
 ALL = list(VARIANTS)
 
@@ -439,7 +439,7 @@ def test_summarize_gives_rates_with_intervals() -> None:
 def test_the_referee_needs_no_gymnasium() -> None:
     code = (
         "import sys; sys.modules['gymnasium'] = None\n"
-        "import terrace_widget.env as env\n"
+        "import terrace_widget.agents.env as env\n"
         "rows = env.tournament({'first': lambda s: lambda o: o['legal_moves'][0]}, ['wood'], [1])\n"
         "print(rows[0]['end'])\n"
         "try:\n    env.SolitaireEnv\nexcept ImportError as error:\n    print(error)\n"
@@ -453,10 +453,15 @@ def test_the_referee_needs_no_gymnasium() -> None:
 def test_the_docstring_examples_run() -> None:
     import doctest
 
-    import terrace_widget.actions
-    import terrace_widget.env
-    import terrace_widget.gym_env
+    import terrace_widget.agents.env
+    import terrace_widget.agents.gym_env
+    import terrace_widget.game.actions
 
-    for module in (terrace_widget.actions, terrace_widget.env, terrace_widget.gym_env):
+    modules = (
+        terrace_widget.game.actions,
+        terrace_widget.agents.env,
+        terrace_widget.agents.gym_env,
+    )
+    for module in modules:
         failed, attempted = doctest.testmod(module)
         assert (failed, attempted > 0) == (0, True), module.__name__

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from positions import klondike_stuck
 
 from terrace_widget import Game, TerraceWidget, play
-from terrace_widget.advice import forget
-from terrace_widget.limits import MAX_MESSAGE_BYTES, oversize, quote
+from terrace_widget.rules.limits import MAX_MESSAGE_BYTES, oversize, quote
+from terrace_widget.search.advice import forget
 
 
 class Recorder:
@@ -228,7 +228,7 @@ def test_a_failing_on_move_callback_is_reported_and_the_table_goes_on() -> None:
 
 
 def test_deeply_nested_solvitaire_text_is_a_format_error() -> None:
-    from terrace_widget.solvitaire import SolvitaireFormatError, from_solvitaire
+    from terrace_widget.search.solvitaire import SolvitaireFormatError, from_solvitaire
 
     with pytest.raises(SolvitaireFormatError, match="longer than"):
         from_solvitaire("[" * 100_000 + "]" * 100_000)  # the text: too long to parse
@@ -248,7 +248,7 @@ def test_deeply_nested_solvitaire_text_is_a_format_error() -> None:
 
 
 def _good_record(seed: int = 1, **changes: object) -> dict:  # type: ignore[type-arg]
-    from terrace_widget.analysis import FIELDS, SOLVER_VERSION
+    from terrace_widget.studies.analysis import FIELDS, SOLVER_VERSION
 
     record = dict.fromkeys(FIELDS)
     record.update(variant="klondike", seed=seed, player="solver", verdict="unwinnable",
@@ -258,7 +258,7 @@ def _good_record(seed: int = 1, **changes: object) -> dict:  # type: ignore[type
 
 
 def test_a_deeply_nested_cache_line_is_a_warning_not_a_crash(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import load_results
+    from terrace_widget.studies.analysis import load_results
 
     path = tmp_path / "cache.jsonl"
     path.write_text(json.dumps(_good_record()) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n")
@@ -287,7 +287,7 @@ def test_a_deeply_nested_cache_line_is_a_warning_not_a_crash(tmp_path) -> None: 
     ],
 )
 def test_invalid_cache_records_are_refused(tmp_path, changes: dict) -> None:  # type: ignore[no-untyped-def,type-arg]
-    from terrace_widget.analysis import load_results
+    from terrace_widget.studies.analysis import load_results
 
     path = tmp_path / "cache.jsonl"
     text = json.dumps(_good_record(**changes))  # NaN and Infinity as Python writes them
@@ -298,7 +298,7 @@ def test_invalid_cache_records_are_refused(tmp_path, changes: dict) -> None:  # 
 
 
 def test_an_infinite_time_limit_writes_valid_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import analyze
+    from terrace_widget.studies.analysis import analyze
 
     path = tmp_path / "cache.jsonl"
     (record,) = analyze("klondike", [3], 2000, seconds=float("inf"), cache=path,
@@ -309,7 +309,7 @@ def test_an_infinite_time_limit_writes_valid_json(tmp_path) -> None:  # type: ig
 
 
 def test_unknown_at_a_short_limit_is_not_reused_at_a_longer_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import analyze
+    from terrace_widget.studies.analysis import analyze
 
     path = tmp_path / "cache.jsonl"
     run = {"cache": path, "executor": "serial", "progress": False, "as_frame": False}
@@ -322,7 +322,7 @@ def test_unknown_at_a_short_limit_is_not_reused_at_a_longer_one(tmp_path) -> Non
 
 
 def test_solver_versions_are_never_mixed(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import SOLVER_VERSION, load_results
+    from terrace_widget.studies.analysis import SOLVER_VERSION, load_results
 
     path = tmp_path / "cache.jsonl"
     old = _good_record(1, verdict="won", length=90, score=52, solver_version="1")
@@ -339,7 +339,7 @@ def test_solver_versions_are_never_mixed(tmp_path) -> None:  # type: ignore[no-u
 
 
 def test_a_corrupt_line_is_moved_aside_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget.analysis import analyze, load_results
+    from terrace_widget.studies.analysis import analyze, load_results
 
     path = tmp_path / "cache.jsonl"
     path.write_text(json.dumps(_good_record(3, budget=2000)) + "\n{not json\n")
@@ -355,7 +355,7 @@ def test_a_corrupt_line_is_moved_aside_once(tmp_path) -> None:  # type: ignore[n
 
 
 def test_analyze_checks_every_seed_before_computing_any(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget import analysis
+    from terrace_widget.studies import analysis
 
     solved: list[int] = []
     monkeypatch.setattr(analysis, "solve_deal", lambda *a: solved.append(a[1]) or [])
@@ -366,7 +366,7 @@ def test_analyze_checks_every_seed_before_computing_any(monkeypatch) -> None:  #
 
 def test_numpy_seeds_from_a_data_frame_are_accepted() -> None:
     np = pytest.importorskip("numpy")
-    from terrace_widget.analysis import analyze
+    from terrace_widget.studies.analysis import analyze
 
     records = analyze("klondike", np.array([3]), np.int64(500), executor="serial",
                       progress=False, as_frame=False)  # fmt: skip
@@ -378,7 +378,7 @@ def test_numpy_seeds_from_a_data_frame_are_accepted() -> None:
 
 
 def test_the_lost_table_is_bounded_and_verdicts_do_not_change(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from terrace_widget import solver
+    from terrace_widget.search import solver
 
     largest = [0]
     rotate = solver.LostTable.rotate
@@ -407,7 +407,7 @@ def test_the_lost_table_is_bounded_and_verdicts_do_not_change(monkeypatch) -> No
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(["klondike-three-card", "redheads", "falling-stars"]), st.integers(1, 400))
 def test_a_tiny_lost_table_never_changes_a_decided_verdict(variant: str, seed: int) -> None:
-    from terrace_widget.solver import solve
+    from terrace_widget.search.solver import solve
 
     game = Game(variant, seed=seed)
     free = solve(game, budget=20_000)
@@ -432,8 +432,8 @@ def _long_game(moves: int) -> Game:
 
 
 def test_time_limits_hold_on_a_long_history() -> None:
-    from terrace_widget import advice
-    from terrace_widget.game import MAX_TURNS
+    from terrace_widget.game.game import MAX_TURNS
+    from terrace_widget.search import advice
 
     game = _long_game(MAX_TURNS)  # the longest game play allows
     assert game.is_legal("deal") and len(game.history) == MAX_TURNS
@@ -463,7 +463,7 @@ def test_a_huge_deck_is_refused_before_it_is_read() -> None:
 
 
 def test_a_save_with_too_many_turns_is_refused_at_once() -> None:
-    from terrace_widget.game import MAX_TURNS, CorruptSaveError
+    from terrace_widget.game.game import MAX_TURNS, CorruptSaveError
 
     save = Game("klondike-unlimited", seed=1).to_dict()
     save["moves"] = ["deal"] * 400_000
@@ -495,7 +495,7 @@ def test_the_redo_turns_of_a_save_are_checked_without_a_copy() -> None:
 
 
 def test_impossible_positions_are_refused() -> None:
-    from terrace_widget.game import CorruptSaveError
+    from terrace_widget.game.game import CorruptSaveError
 
     spaces_filled = {f"t{i}": [c] for i, c in enumerate(["9C", "8C", "7C", "6C"], 1)}
     with pytest.raises(CorruptSaveError, match="only while a tableau space is open"):

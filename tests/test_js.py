@@ -21,7 +21,7 @@ from terrace_widget import VARIANTS, Game, Observation, TerraceWidget
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "js"
-STATIC = ROOT / "terrace_widget" / "static"
+STATIC = ROOT / "terrace_widget" / "table" / "static"
 
 
 def js_required() -> bool:
@@ -69,7 +69,7 @@ def test_committed_bundle_is_fresh(tmp_path: Path) -> None:
         cwd=JS, check=True, timeout=120,
     )  # fmt: skip
     assert out.read_bytes() == (STATIC / "widget.js").read_bytes(), (
-        "terrace_widget/static/widget.js is stale: run `npm --prefix js run build` and commit"
+        "terrace_widget/table/static/widget.js is stale: run `npm --prefix js run build` and commit"
     )
     assert (JS / "widget.css").read_bytes() == (STATIC / "widget.css").read_bytes()
 

@@ -31,8 +31,8 @@ def test_a_broken_layer_is_caught(tmp_path: Path) -> None:
     """The check itself can fail: a copy of the package whose game imports the solver."""
     package = tmp_path / "terrace_widget"
     shutil.copytree(ROOT / "terrace_widget", package, ignore=shutil.ignore_patterns("static"))
-    game = package / "game.py"
-    game.write_text(game.read_text() + "\nfrom . import solver  # noqa\n")
+    game = package / "game" / "game.py"
+    game.write_text(game.read_text() + "\nfrom ..search import solver  # noqa\n")
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     assert lint is not None
     result = subprocess.run(
@@ -44,7 +44,7 @@ def test_a_broken_layer_is_caught(tmp_path: Path) -> None:
         env={"PYTHONPATH": str(tmp_path), "PATH": str(Path(sys.executable).parent)},
     )
     assert result.returncode != 0
-    assert "terrace_widget.game -> terrace_widget.solver" in result.stdout
+    assert "terrace_widget.game.game -> terrace_widget.search.solver" in result.stdout
 
 
 CYCLES = """
@@ -87,7 +87,7 @@ def test_an_import_circle_is_caught(tmp_path: Path) -> None:
     """The check itself can fail: a copy of the package whose game imports the tips."""
     package = tmp_path / "terrace_widget"
     shutil.copytree(ROOT / "terrace_widget", package, ignore=shutil.ignore_patterns("static"))
-    game = package / "game.py"
-    game.write_text(game.read_text() + "\nfrom . import tips  # noqa\n")
+    game = package / "game" / "game.py"
+    game.write_text(game.read_text() + "\nfrom ..fair import tips  # noqa\n")
     cycle = import_cycle("terrace_widget", tmp_path)
-    assert "terrace_widget.game" in cycle and "terrace_widget.tips" in cycle
+    assert "terrace_widget.game.game" in cycle and "terrace_widget.fair.tips" in cycle

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from terrace_widget import Game, lessons, plots, render, tips
-from terrace_widget.players import RulePlayer, play_out, tips_for
+from terrace_widget import Game, lessons
+from terrace_widget.fair import tips
+from terrace_widget.fair.players import RulePlayer, play_out, tips_for
+from terrace_widget.game import render
+from terrace_widget.studies import plots
 
 
 @pytest.mark.parametrize(

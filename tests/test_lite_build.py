@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from terrace_widget import advice
-from terrace_widget import session as session_module
-from terrace_widget.widget import BROWSER_NOTE, BROWSER_SECONDS, THINKING, TerraceWidget
+from terrace_widget.search import advice
+from terrace_widget.table import session as session_module
+from terrace_widget.table.widget import BROWSER_NOTE, BROWSER_SECONDS, THINKING, TerraceWidget
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -94,7 +94,7 @@ def test_missing_modules_are_found_in_imports_only() -> None:
     source = "import numpy as np\nfrom matplotlib import pyplot\n%matplotlib inline\nimport numpy"
     assert build_lite.missing_modules(source) == ["numpy", "matplotlib"]
     assert build_lite.missing_modules("import numpyish\n# import numpy\nx = 'import pandas'") == []
-    assert build_lite.missing_modules("from terrace_widget.env import tournament") == []
+    assert build_lite.missing_modules("from terrace_widget.agents.env import tournament") == []
 
 
 def test_lock_closure_follows_dependencies_and_stops() -> None:

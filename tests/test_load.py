@@ -18,7 +18,8 @@ import time
 
 import pytest
 
-from terrace_widget import TerraceWidget, advice
+from terrace_widget import TerraceWidget
+from terrace_widget.search import advice
 
 pytestmark = pytest.mark.slow
 

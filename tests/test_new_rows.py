@@ -18,11 +18,11 @@ from hypothesis.stateful import initialize, run_state_machine_as_test
 from test_conformance import GameMachine
 
 from terrace_widget import DEAL, VARIANTS, Game, Rules, get_rules
-from terrace_widget.coach import coach_view, note_for
-from terrace_widget.players import FairSolverPlayer, RulePlayer, play_out
-from terrace_widget.solver import solve
-from terrace_widget.tips import TIPS, against_tips, tips_for
-from terrace_widget.variants import KLONDIKE, TERRACE
+from terrace_widget.fair.coach import coach_view, note_for
+from terrace_widget.fair.players import FairSolverPlayer, RulePlayer, play_out
+from terrace_widget.fair.tips import TIPS, against_tips, tips_for
+from terrace_widget.rules.variants import KLONDIKE, TERRACE
+from terrace_widget.search.solver import solve
 
 NEW_ROWS = [
     replace(

@@ -37,7 +37,7 @@ def test_sdist_has_the_front_end_docs_and_license(tmp_path: Path) -> None:
         "js/widget.css",
         "docs/engine-api.md",
         "docs/widget-protocol.md",
-        "terrace_widget/static/widget.js",
+        "terrace_widget/table/static/widget.js",
         "terrace_widget/py.typed",
     }
     assert expected <= names, expected - names
@@ -51,8 +51,8 @@ def test_wheel_is_typed_and_carries_the_bundle(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(_build("wheel", tmp_path)).namelist())
     assert {
         "terrace_widget/py.typed",
-        "terrace_widget/static/widget.js",
-        "terrace_widget/static/widget.css",
+        "terrace_widget/table/static/widget.js",
+        "terrace_widget/table/static/widget.css",
     } <= names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
     assert not [name for name in names if name.startswith(("js/", "tests/"))]

@@ -8,7 +8,7 @@ import pytest
 from positions import twin
 
 from terrace_widget import Game
-from terrace_widget.players import (
+from terrace_widget.fair.players import (
     ALL_TIPS,
     FairSolverPlayer,
     RulePlayer,

@@ -1,4 +1,4 @@
-"""The figures and tables of notebook 05 (terrace_widget.plots), on small made-up records."""
+"""The figures and tables of notebook 05 (terrace_widget.studies.plots), on made-up records."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 import matplotlib
 import pytest
 
-from terrace_widget import plots
-from terrace_widget.analysis import FIELDS, summarize
+from terrace_widget.studies import plots
+from terrace_widget.studies.analysis import FIELDS, summarize
 
 matplotlib.use("Agg")
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from terrace_widget.cards import glyph, parse_card
-from terrace_widget.render import SvgString, svg_board, text_board
+from terrace_widget.game.render import SvgString, svg_board, text_board
+from terrace_widget.rules.cards import glyph, parse_card
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -374,15 +374,15 @@ def test_game_repr_svg_is_the_plain_picture() -> None:
 
 
 def test_the_svg_and_the_front_end_place_every_pile_alike() -> None:
-    """One geometry (terrace_widget/static/geometry.json): js/layout.js, given the view the
+    """One geometry (terrace_widget/game/geometry.json): js/layout.js, given the view the
     kernel sends, puts every pile where render.py does, in every game, at 100 px a card."""
     import shutil
     import subprocess
     from pathlib import Path
 
     from terrace_widget import VARIANTS
-    from terrace_widget.render import CARD_W, MARGIN, _layout
-    from terrace_widget.session import TableSession
+    from terrace_widget.game.render import CARD_W, MARGIN, _layout
+    from terrace_widget.table.session import TableSession
 
     node = shutil.which("node")
     if node is None:

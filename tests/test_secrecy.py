@@ -7,7 +7,7 @@ every face-down card. It worked in seconds against the old spaces (``Game()`` dr
 10**9 seeds, ``SolitaireEnv.reset()`` from 2**31).
 
 A random deal now draws a *long seed*, from 2**64 to 2**128 - 1, whose deck comes from
-SHAKE-256 (:mod:`terrace_widget.deal`). The tests search bounded slices of the old spaces
+SHAKE-256 (:mod:`terrace_widget.rules.deal`). The tests search bounded slices of the old spaces
 (a test cannot search 10**9 seeds), each including the seed the old code would have drawn,
 and find nothing. Why the full spaces are out of reach: the long seeds are outside every
 space below 2**64 by construction (any search below 2**64 finds nothing, whatever its
@@ -25,10 +25,10 @@ import numpy as np
 import pytest
 
 from terrace_widget import Game, code, shuffled_deck
-from terrace_widget.deal import MAX_SEED, SPLITMIX_SEEDS, long_seed, random_seed
-from terrace_widget.engine import STOCK, Table
-from terrace_widget.gym_env import SolitaireEnv
-from terrace_widget.variants import Rules, get_rules
+from terrace_widget.agents.gym_env import SolitaireEnv
+from terrace_widget.rules.deal import MAX_SEED, SPLITMIX_SEEDS, long_seed, random_seed
+from terrace_widget.rules.engine import STOCK, Table
+from terrace_widget.rules.variants import Rules, get_rules
 
 SLICE = 3000
 """Seeds searched in each old space: the attack's cost is about 60 µs a seed."""

@@ -11,9 +11,9 @@ import pytest
 from positions import klondike_stuck
 
 from terrace_widget import Game, IllegalMoveError, Move
-from terrace_widget import session as session_module
-from terrace_widget.advice import LOST_TEXT, forget, solver_hint
-from terrace_widget.session import THINKING, TableSession
+from terrace_widget.search.advice import LOST_TEXT, forget, solver_hint
+from terrace_widget.table import session as session_module
+from terrace_widget.table.session import THINKING, TableSession
 
 
 class Recorder:

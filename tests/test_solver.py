@@ -14,8 +14,8 @@ import random
 import pytest
 
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError
-from terrace_widget.cards import code, is_red
-from terrace_widget.solver import RESTARTS, Restarts, Solution, _Search, solve
+from terrace_widget.rules.cards import code, is_red
+from terrace_widget.search.solver import RESTARTS, Restarts, Solution, _Search, solve
 
 TERRACE_GAMES = [v for v, r in VARIANTS.items() if r.family == "terrace"]
 KLONDIKE_GAMES = [v for v, r in VARIANTS.items() if r.family == "klondike"]
@@ -420,7 +420,7 @@ def test_solve_leaves_the_game_alone() -> None:
 
 
 def test_colour_classes_only_where_suits_do_not_matter() -> None:
-    from terrace_widget.solver import _COLOUR_CLASS
+    from terrace_widget.search.solver import _COLOUR_CLASS
 
     assert _COLOUR_CLASS[1] == _COLOUR_CLASS[40] != _COLOUR_CLASS[14]  # 2C ~ 2S, not 2D
     assert is_red(14) and not is_red(1)
@@ -479,7 +479,7 @@ def test_incremental_hashes_match_the_exact_key(variant: str) -> None:
 def test_final_foundations_forbid_bringing_cards_down_in_the_search() -> None:
     import dataclasses
 
-    from terrace_widget.variants import get_rules
+    from terrace_widget.rules.variants import get_rules
 
     rules = dataclasses.replace(get_rules("klondike-unlimited"), foundations_final=True)
     usual = solve(Game("klondike-unlimited", seed=3), budget=100_000)

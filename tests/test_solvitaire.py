@@ -1,4 +1,4 @@
-"""Klondike deals in Solvitaire's JSON deal format (terrace_widget.solvitaire)."""
+"""Klondike deals in Solvitaire's JSON deal format (terrace_widget.search.solvitaire)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from terrace_widget import VARIANTS, Game, solvitaire
-from terrace_widget.solver import solve
-from terrace_widget.solvitaire import (
+from terrace_widget import VARIANTS, Game
+from terrace_widget.search import solvitaire
+from terrace_widget.search.solver import solve
+from terrace_widget.search.solvitaire import (
     SolvitaireFormatError,
     card_text,
     from_solvitaire,

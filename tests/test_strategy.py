@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from terrace_widget import Game
-from terrace_widget import strategy as st
-from terrace_widget.tips import against_tips
+from terrace_widget.fair import strategy as st
+from terrace_widget.fair.tips import against_tips
 
 QUIET = ["KC", "KS", "QC", "QS", "JC"]  # filler cards of no rank that matters here
 

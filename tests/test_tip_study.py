@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from terrace_widget.tip_study import (
+from terrace_widget.studies.tip_study import (
     base_classes,
     draw_effects,
     mean_difference,
@@ -99,8 +99,8 @@ def test_effects_tables() -> None:
 
 
 def test_solver_bases_reads_analyze_records() -> None:
-    from terrace_widget.analysis import analyze
-    from terrace_widget.tip_study import solver_bases
+    from terrace_widget.studies.analysis import analyze
+    from terrace_widget.studies.tip_study import solver_bases
 
     records = analyze(
         "terrace", [6], 20_000, bases="each", executor="serial", progress=False, as_frame=False
@@ -117,7 +117,7 @@ def test_solver_bases_reads_analyze_records() -> None:
 
 
 def test_fair_ceiling_pairs_the_players_on_the_same_deals() -> None:
-    from terrace_widget.tip_study import fair_ceiling
+    from terrace_widget.studies.tip_study import fair_ceiling
 
     ceiling = [
         {"game": "terrace", "seed": s, "won": int(s <= 3), "player": "p"} for s in (1, 2, 3, 4)
@@ -139,7 +139,7 @@ def test_fair_ceiling_pairs_the_players_on_the_same_deals() -> None:
 
 
 def test_load_ceiling_keeps_this_versions_games_and_skips_a_broken_line(tmp_path: Path) -> None:
-    from terrace_widget.tip_study import CEILING_VERSION, load_ceiling
+    from terrace_widget.studies.tip_study import CEILING_VERSION, load_ceiling
 
     path = tmp_path / "ceiling.jsonl"
     rows = [

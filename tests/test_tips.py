@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from terrace_widget import Game, tips
-from terrace_widget.coach import coach_view, note_for
-from terrace_widget.game import Observation
-from terrace_widget.players import RulePlayer, game_from_observation, play_out
-from terrace_widget.tips import TIPS, BaseTip, Mark, Ranked, against_tips, tips_for
-from terrace_widget.variants import Rules
+from terrace_widget import Game
+from terrace_widget.fair import tips
+from terrace_widget.fair.coach import coach_view, note_for
+from terrace_widget.fair.players import RulePlayer, game_from_observation, play_out
+from terrace_widget.fair.tips import TIPS, BaseTip, Mark, Ranked, against_tips, tips_for
+from terrace_widget.game.game import Observation
+from terrace_widget.rules.variants import Rules
 
 
 def test_the_registry_holds_the_six_tips_in_the_help_order() -> None:

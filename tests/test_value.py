@@ -1,4 +1,4 @@
-"""The fair value of a position and move grades (terrace_widget.value, issue 24)."""
+"""The fair value of a position and move grades (terrace_widget.fair.value, issue 24)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from positions import twin
 
 from terrace_widget import VARIANTS, Game
-from terrace_widget.players import RulePlayer, play_out
-from terrace_widget.value import (
+from terrace_widget.fair.players import RulePlayer, play_out
+from terrace_widget.fair.value import (
     MAX_SAMPLES,
     THRESHOLDS,
     Grade,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import value_calibration
-from terrace_widget.value import VALUE_VERSION
+from terrace_widget.fair.value import VALUE_VERSION
 
 
 def test_a_tiny_calibration_run_saves_its_data_and_resumes(

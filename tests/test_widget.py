@@ -9,7 +9,7 @@ import json
 import pytest
 
 from terrace_widget import Game, TerraceWidget, play
-from terrace_widget.session import TableSession
+from terrace_widget.table.session import TableSession
 
 
 class Recorder:
@@ -62,8 +62,8 @@ def test_hidden_cards_never_reach_the_synced_state() -> None:
 def test_hidden_cards_never_reach_the_coach(variant: str, seed: int) -> None:
     """With the Coach on, along a whole game: no face-down card, in any spelling (code or
     glyph), is anywhere in the synced state: marks, labels, sentences, the hint."""
-    from terrace_widget.cards import glyph, parse_card
-    from terrace_widget.players import RulePlayer
+    from terrace_widget.fair.players import RulePlayer
+    from terrace_widget.rules.cards import glyph, parse_card
 
     w = play(variant, seed=seed, coach=True, hint_mode="classic")
     player = RulePlayer()
@@ -133,7 +133,7 @@ def test_the_widget_class_is_only_plumbing() -> None:
     """The table lives in the session: the widget module stays a thin layer."""
     import inspect
 
-    from terrace_widget import widget as widget_module
+    from terrace_widget.table import widget as widget_module
 
     assert len(inspect.getsource(widget_module).splitlines()) < 200
     assert "traitlets" not in inspect.getsource(TableSession.__init__)

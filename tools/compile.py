@@ -31,7 +31,7 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED_MODULES = ("solver.py", "engine.py")
+COMPILED_MODULES = ("search/solver.py", "rules/engine.py")
 """The modules mypyc compiles; the rest of the package is copied as it is."""
 STAMP = "stamp.json"  # terrace_widget.compiled.STAMP
 
@@ -92,7 +92,7 @@ def build(target: Path = ROOT / "build" / "compiled", *, quiet: bool = True) -> 
         ignore=shutil.ignore_patterns("__pycache__", "*.so", "static"),
     )
     # The widget's front end is not needed by a search; keep the folder for imports.
-    (package / "static").mkdir(exist_ok=True)
+    (package / "table" / "static").mkdir(exist_ok=True)
     modules = ", ".join(repr(f"terrace_widget/{m}") for m in COMPILED_MODULES)
     (target / "setup_compiled.py").write_text(_SETUP.format(modules=modules))
     command = [sys.executable, "setup_compiled.py", "build_ext", "--inplace"]
@@ -108,7 +108,7 @@ def build(target: Path = ROOT / "build" / "compiled", *, quiet: bool = True) -> 
         if quiet:
             sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
         raise SystemExit(f"mypyc build failed (exit {done.returncode})")
-    built = sorted(p.name for p in package.glob("*.so"))
+    built = sorted(p.name for p in package.rglob("*.so"))
     if len(built) != len(COMPILED_MODULES):
         raise SystemExit(f"expected {len(COMPILED_MODULES)} compiled modules, found {built}")
     runtimes = sorted(target.glob("*__mypyc*.so"))

@@ -73,7 +73,7 @@ print("Won!" if game.status == "won" else f"Not yet: {game.score} of 104 cards a
 import textwrap
 
 from terrace_widget import lessons
-from terrace_widget.analysis import greedy_play
+from terrace_widget.studies.analysis import greedy_play
 
 line = greedy_play(Game("terrace", seed=4), base="TD")  # the rule below, as a bot
 assert line.status == "won" and str(line.moves[0]) == "t1-f1"

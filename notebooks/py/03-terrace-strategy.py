@@ -48,7 +48,7 @@
 
 # %%
 from terrace_widget import Game, play
-from terrace_widget import strategy as st
+from terrace_widget.fair import strategy as st
 from terrace_widget.lessons import check_move, effect_text, tip_moment
 
 # %% [markdown]
@@ -90,8 +90,8 @@ print(effect_text("terrace", "base"))
 # many cards of their rank the reserve holds; undecided searches count as not won:
 
 # %%
-from terrace_widget.analysis import load_results
-from terrace_widget.tip_study import solver_bases
+from terrace_widget.studies.analysis import load_results
+from terrace_widget.studies.tip_study import solver_bases
 
 records = load_results("data/winnability-bases.jsonl", as_frame=False)
 terrace = next(row for row in solver_bases(records) if row["spec"] == "terrace")
@@ -238,8 +238,9 @@ print(tip.text, "->", tip.move)
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-from terrace_widget import coach, plots
+from terrace_widget.fair import coach
 from terrace_widget.lessons import effects_table
+from terrace_widget.studies import plots
 
 rows = effects_table("terrace")
 if rows:
@@ -255,7 +256,7 @@ print(coach.measured().get("command", "not measured yet: benchmarks/strategy.py"
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-from terrace_widget.variants import get_rules
+from terrace_widget.rules.variants import get_rules
 
 family = ["terrace", "generals-patience", "falling-stars", "signora", "redheads",
           "blondes-and-brunettes", "wood"]  # fmt: skip
@@ -289,7 +290,7 @@ for name in family:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-from terrace_widget.tip_study import fair_ceiling, load_ceiling, load_tips
+from terrace_widget.studies.tip_study import fair_ceiling, load_ceiling, load_tips
 
 ceiling = load_ceiling("data/fair-ceiling.jsonl")
 solved = load_results("data/winnability.jsonl", as_frame=False)

@@ -39,7 +39,7 @@
 
 # %%
 from terrace_widget import play
-from terrace_widget import strategy as st
+from terrace_widget.fair import strategy as st
 from terrace_widget.lessons import check_move, effect_text, tip_moment
 
 # %% [markdown]
@@ -124,7 +124,7 @@ print([tip.text for tip in st.bring_downs(obs)])
 import json
 from pathlib import Path
 
-from terrace_widget.analysis import wilson_interval
+from terrace_widget.intervals import wilson_interval
 
 path = Path("data/klondike-no-bring-downs.jsonl")
 rows = [json.loads(line) for line in path.open()] if path.exists() else []
@@ -161,7 +161,7 @@ for variant in ("klondike-unlimited", "klondike-three-card"):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-from terrace_widget import coach
+from terrace_widget.fair import coach
 
 for row in coach.measured().get("draws", []):
     print(f"{row['one']} against {row['three']}, {row['deals']} deals: draw one won "
@@ -176,8 +176,8 @@ for row in coach.measured().get("draws", []):
 # %%
 from collections import Counter
 
-from terrace_widget import plots
-from terrace_widget.analysis import load_results
+from terrace_widget.studies import plots
+from terrace_widget.studies.analysis import load_results
 
 records = load_results("data/winnability.jsonl", as_frame=False)
 verdict = {(r["variant"], r["seed"]): r["verdict"] for r in records}

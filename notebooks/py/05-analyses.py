@@ -16,7 +16,7 @@
 # %% [markdown]
 # # Analyses: how winnable is each game?
 #
-# Every number in this notebook comes from `terrace_widget.analysis.analyze`, which solves
+# Every number in this notebook comes from `terrace_widget.studies.analysis.analyze`, which solves
 # (or plays greedily) many deals and returns one record per deal. You will learn to read
 # such a study honestly, in seven steps:
 #
@@ -72,9 +72,9 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
 
-from terrace_widget import plots
-from terrace_widget.analysis import analyze, load_results, summarize
-from terrace_widget.tip_study import PLAYER_VERSION, fair_ceiling, load_ceiling, load_tips
+from terrace_widget.studies import plots
+from terrace_widget.studies.analysis import analyze, load_results, summarize
+from terrace_widget.studies.tip_study import PLAYER_VERSION, fair_ceiling, load_ceiling, load_tips
 
 plt.rcParams.update({"figure.dpi": 90, "axes.spines.top": False, "axes.spines.right": False})
 
@@ -376,7 +376,7 @@ plt.show()
 #   the file instead of solving again.
 # * `executor=None` uses every core; any `concurrent.futures.Executor` works (a Dask
 #   client's `get_executor()` spreads a study over a cluster).
-# * `summarize(records)` gives one row per game; `terrace_widget.plots` draws this
+# * `summarize(records)` gives one row per game; `terrace_widget.studies.plots` draws this
 #   notebook's figures and tables from records (`ranking`, `budget_curves`,
 #   `against_solver`, …); `load_results(path)` reads a cache file back.
 

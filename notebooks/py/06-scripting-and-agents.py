@@ -82,7 +82,7 @@ print(repr(g))
 # NBVAL_CHECK_OUTPUT
 import json
 
-from terrace_widget.env import fair_observation
+from terrace_widget.agents.env import fair_observation
 
 obs = fair_observation(g)
 print(sorted(obs))
@@ -135,7 +135,7 @@ print("the record as JSON:", len(json.dumps(record)), "characters")
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from terrace_widget.actions import action_list, action_move, action_number
+from terrace_widget.game.actions import action_list, action_move, action_number
 
 g = Game("terrace", seed=12345)
 print(len(action_list("terrace")), "Terrace actions;", len(action_list("klondike")), "in Klondike")
@@ -147,7 +147,7 @@ print("the clone scores", child.score, "| the game still", g.score)
 
 # %% [markdown]
 # With Gymnasium installed (`pip install 'terrace-widget[gym]'`), importing
-# `terrace_widget.env` registers the eleven games as environments
+# `terrace_widget.agents.env` registers the eleven games as environments
 # (`terrace_widget/Terrace-v0` … `terrace_widget/KlondikeUnlimited-v0`). The observation is a
 # dict of NumPy arrays built from the fair view only (a face-down card has one code, 53); the
 # legal actions come as a mask; the reward is +1 for each card that reaches a foundation, −1
@@ -195,13 +195,13 @@ print("check_env passed")
 #
 # To try a move before playing it, a bot may build `game_from_observation(obs)`: a `Game`
 # that shows exactly what the observation shows, its hidden cards a guess (the unseen cards
-# in a fixed order). The package's own fair players live in `terrace_widget.players`:
+# in a fixed order). The package's own fair players live in `terrace_widget.fair.players`:
 # `RulePlayer` plays by the strategy tips of notebooks 03 and 04; it joins the tournament as
 # a fifth bot.
 
 # %%
-from terrace_widget.env import play_one, tournament, tournament_summary
-from terrace_widget.players import RulePlayer, game_from_observation
+from terrace_widget.agents.env import play_one, tournament, tournament_summary
+from terrace_widget.fair.players import RulePlayer, game_from_observation
 
 
 def legal(obs):

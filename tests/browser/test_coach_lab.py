@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from terrace_widget import Game
-from terrace_widget import strategy as st
+from terrace_widget.fair import strategy as st
 
 pytestmark = pytest.mark.browser
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from terrace_widget import Game
-from terrace_widget.widget import BROWSER_NOTE
+from terrace_widget.table.widget import BROWSER_NOTE
 
 from .conftest import ARTIFACTS, VIEWPORT, Table, engine_state
 from .lite_site import (
@@ -100,7 +100,7 @@ def test_site_wheel_is_the_checkout(lite_site: Path) -> None:
     assert sorted(in_wheel) == sorted(here)
     assert [name for name in here if in_wheel[name] != here[name]] == []
     assert info["package_sha256"] == build_lite.source_hash(here)
-    assert "terrace_widget/static/widget.js" in in_wheel  # the bundled front end too
+    assert "terrace_widget/table/static/widget.js" in in_wheel  # the bundled front end too
     # the copy Pyodide preloads is the same file, and both indexes name its checksum
     assert (lite_site / "static" / "pyodide" / wheel.name).read_bytes() == content
     lock = json.loads((lite_site / "static" / "pyodide" / "pyodide-lock.json").read_text())

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from terrace_widget import Game
-from terrace_widget.solver import solve
-from terrace_widget.widget import finishing_moves
+from terrace_widget.search.solver import solve
+from terrace_widget.table.widget import finishing_moves
 
 from .conftest import VIEWPORT, Table, save_screenshot
 from .servers import KernelHelper, Server, kernel_id_from_ws

@@ -1,6 +1,6 @@
 """The help's strategy tips as objects: one class per tip, registered in :data:`TIPS`.
 
-A tip knows which games it applies to (read from the :class:`~terrace_widget.variants.Rules`
+A tip knows which games it applies to (read from the :class:`~terrace_widget.rules.variants.Rules`
 row, never from a variant id), whether a move follows it (:meth:`Tip.follows`), the
 sentence that says why a move goes against it (:meth:`Tip.note`), what it marks on the
 table (:meth:`Tip.marks`), how it changes the rule player's order of moves
@@ -9,7 +9,7 @@ table (:meth:`Tip.marks`), how it changes the rule player's order of moves
 :data:`TIPS`, so a new tip is one class here (and its test).
 
 Everything reads only ``Game.observation()``; the positions' readings come from
-:mod:`terrace_widget.strategy`.
+:mod:`terrace_widget.fair.strategy`.
 
 >>> from terrace_widget import Game
 >>> tips_for("signora")
@@ -27,11 +27,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..game.game import Observation
+from ..rules.cards import RANK_WORDS
+from ..rules.variants import Rules, UnknownVariantError, get_rules
 from . import strategy
-from .cards import RANK_WORDS
-from .game import Observation
 from .strategy import show
-from .variants import Rules, UnknownVariantError, get_rules
 
 EFFECTS_FILE = Path(__file__).with_name("strategy-effects.json")
 """The tip study's summary, written by ``benchmarks/strategy.py --summary``."""
@@ -244,7 +244,7 @@ class BaseTip:
 # ---------------------------------------------------------------- the six tips
 class ChooseBase(BaseTip):
     """Examine the reserve before choosing the base card: avoid a base whose rank is
-    buried in it (:func:`~terrace_widget.strategy.tip_base`)."""
+    buried in it (:func:`~terrace_widget.fair.strategy.tip_base`)."""
 
     name = "base"
     says = "choose the base by reading the reserve"
@@ -313,7 +313,7 @@ class ChooseBase(BaseTip):
 
 class ReversedRuns(BaseTip):
     """Watch for reversed sequences in the waste and the reserve and keep a foundation
-    for each (:func:`~terrace_widget.strategy.reversed_runs`)."""
+    for each (:func:`~terrace_widget.fair.strategy.reversed_runs`)."""
 
     name = "reversed"
     says = "keep a foundation for each reversed sequence"
@@ -361,7 +361,7 @@ class ReversedRuns(BaseTip):
 
 class PileStarts(BaseTip):
     """Start tableau piles with the last card a foundation needs, the rank one below the
-    base (:func:`~terrace_widget.strategy.pile_starts`)."""
+    base (:func:`~terrace_widget.fair.strategy.pile_starts`)."""
 
     name = "pile-start"
     says = "start tableau piles with the rank one below the base"
@@ -408,7 +408,7 @@ class PileStarts(BaseTip):
 
 class DealOn(BaseTip):
     """While the stock is locked you may deal on without filling the space, by playing the
-    waste's top card elsewhere (:func:`~terrace_widget.strategy.deal_on`)."""
+    waste's top card elsewhere (:func:`~terrace_widget.fair.strategy.deal_on`)."""
 
     name = "deal-on"
     says = "deal on while the stock is locked"
@@ -445,7 +445,7 @@ class DealOn(BaseTip):
 
 class BringDowns(BaseTip):
     """Don't give up: bring cards down from the foundations
-    (:func:`~terrace_widget.strategy.bring_downs`)."""
+    (:func:`~terrace_widget.fair.strategy.bring_downs`)."""
 
     name = "bring-down"
     says = "bring cards down from the foundations"
@@ -469,7 +469,7 @@ class BringDowns(BaseTip):
 
 class Reorder(BaseTip):
     """Re-order sequences to free a face-up card
-    (:func:`~terrace_widget.strategy.reorderings`)."""
+    (:func:`~terrace_widget.fair.strategy.reorderings`)."""
 
     name = "reorder"
     says = "re-order sequences"

@@ -18,9 +18,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .game import Game
-from .moves import Move
-from .render import svg_board
+from ..game.game import Game
+from ..game.render import svg_board
+from ..rules.moves import Move
+from ..rules.variants import Rules
 from .session import (  # noqa: F401  (public names of this module before the split)
     BROWSER,
     BROWSER_NOTE,
@@ -37,7 +38,6 @@ from .session import (  # noqa: F401  (public names of this module before the sp
     TableSession,
     finishing_moves,
 )
-from .variants import Rules
 
 STATIC = Path(__file__).parent / "static"
 MoveCallback = Callable[["TerraceWidget", list[Move]], Any]

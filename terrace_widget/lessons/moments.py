@@ -2,7 +2,7 @@
 deal, the learner's move checked against it, and the tip's measured worth in words.
 
 A *tip moment* is found by playing the same deal with two fair players
-(:class:`~terrace_widget.players.RulePlayer`) side by side, one with every tip of the game
+(:class:`~terrace_widget.fair.players.RulePlayer`) side by side, one with every tip of the game
 and one with every tip but ``tip``: both see only the observation, and they play the same
 moves until the first position where the tip changes the move. That position is the
 lesson's "your move".
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from . import coach, strategy, tips
-from .game import Game
-from .players import RulePlayer, play_fair, tips_for
-from .render import SvgString, svg_board
-from .tips import TIP_NAMES
+from ..fair import coach, strategy, tips
+from ..fair.players import RulePlayer, play_fair, tips_for
+from ..fair.tips import TIP_NAMES
+from ..game.game import Game
+from ..game.render import SvgString, svg_board
 
 MAX_MOVES = 3000
 

@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from terrace_widget.cards import (
+from terrace_widget.rules.cards import (
     RANK_TITLES,
     RANK_WORDS,
     RANKS,
@@ -186,7 +186,7 @@ def text_board(obs: Obs) -> str:
 # ------------------------------------------------------------------------------- SVG
 
 GEOMETRY: dict[str, Any] = json.loads(
-    (Path(__file__).parent / "static" / "geometry.json").read_text(encoding="utf-8")
+    (Path(__file__).parent / "geometry.json").read_text(encoding="utf-8")
 )
 """The table's proportions in card widths: the one source js/layout.js reads too."""
 CARD_W = 100
@@ -509,7 +509,7 @@ def _move_piles(
     drawn on the table after it: a deal that left the waste empty was a redeal, the waste
     going back to the stock."""
     if isinstance(move, str):
-        from terrace_widget.moves import Move
+        from terrace_widget.rules.moves import Move
 
         move = Move.parse(move)
     if isinstance(move, tuple) and len(move) >= 2:

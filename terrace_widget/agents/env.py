@@ -7,12 +7,12 @@ hidden cards.
 * :func:`tournament` plays bots against the same deals and returns one row per game;
   :func:`summarize` turns the rows into a table with 95% intervals. No Gymnasium needed.
 * A bot that wants to try moves first builds a game from what it sees with
-  :func:`terrace_widget.players.game_from_observation`.
+  :func:`terrace_widget.fair.players.game_from_observation`.
 * :class:`SolitaireEnv` (needs ``pip install terrace-widget[gym]``) is a Gymnasium
   ``Env``; importing this module registers ``terrace_widget/Terrace-v0``,
   ``terrace_widget/Klondike-v0`` and the other nine (see :data:`ENV_IDS`).
 
-Actions are the numbers of :mod:`terrace_widget.actions`.
+Actions are the numbers of :mod:`terrace_widget.game.actions`.
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from collections.abc import Callable, Iterable, Mapping
 from statistics import mean, stdev
 from typing import TYPE_CHECKING, Any
 
-from .actions import action_list, action_mask, action_move, action_number, legal_actions
-from .analysis import wilson_interval
-from .game import Game, Observation, fair_observation
-from .limits import quote
-from .moves import Move
-from .players import Player, play_fair, position_key
-from .variants import VARIANTS, get_rules
+from ..fair.players import Player, play_fair, position_key
+from ..game.actions import action_list, action_mask, action_move, action_number, legal_actions
+from ..game.game import Game, Observation, fair_observation
+from ..intervals import wilson_interval
+from ..rules.limits import quote
+from ..rules.moves import Move
+from ..rules.variants import VARIANTS, get_rules
 
 if TYPE_CHECKING:
     from .gym_env import SolitaireEnv
@@ -56,7 +56,7 @@ __all__ = [
 
 Bot = Callable[[Observation], "Move | str | None"]
 """A bot: gets the fair observation, returns its move (a Move or its text), or None to stop.
-(A :class:`~terrace_widget.players.Player`, with ``reset()`` and ``choose()``, plays too.)"""
+(A :class:`~terrace_widget.fair.players.Player`, with ``reset()`` and ``choose()``, plays too.)"""
 PlayerFactory = Callable[[int], Bot]
 """Makes the player for one game; it is given the deal's seed (for a bot's own randomness)."""
 
@@ -135,7 +135,7 @@ def tournament(
     ``players`` maps a name to a factory called once per game with the deal's seed, which
     returns the player for that game (``lambda seed: greedy`` for a plain function; a
     random bot can seed its own generator), or to an object with ``reset()`` and
-    ``choose(observation)`` such as :class:`terrace_widget.players.RulePlayer` (reset
+    ``choose(observation)`` such as :class:`terrace_widget.fair.players.RulePlayer` (reset
     before each game). Every player gets the same deals, so the comparison is paired.
     A row: ``variant, player, seed, score, cards, won, moves, end`` (``end`` says how the
     game ended; see :func:`play_one`).
@@ -230,7 +230,7 @@ def register_envs() -> None:
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,
-                entry_point="terrace_widget.gym_env:SolitaireEnv",
+                entry_point="terrace_widget.agents.gym_env:SolitaireEnv",
                 kwargs={"variant": variant},
             )
 
@@ -244,7 +244,7 @@ def __getattr__(name: str) -> object:
                 f"SolitaireEnv needs Gymnasium ({error}): pip install 'terrace-widget[gym]'"
             ) from None
         return SolitaireEnv
-    raise AttributeError(f"module 'terrace_widget.env' has no attribute {name!r}")
+    raise AttributeError(f"module 'terrace_widget.agents.env' has no attribute {name!r}")
 
 
 if importlib.util.find_spec("gymnasium") is not None:

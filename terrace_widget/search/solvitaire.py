@@ -27,11 +27,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import RANKS, SUITS, code, parse_card, rank_of, suit_of
-from .game import Game
-from .limits import MAX_JSON_CHARS, load_json, quote
-from .positions import CorruptSaveError
-from .variants import Rules, get_rules
+from ..game.game import Game
+from ..game.positions import CorruptSaveError
+from ..rules.cards import RANKS, SUITS, code, parse_card, rank_of, suit_of
+from ..rules.limits import MAX_JSON_CHARS, load_json, quote
+from ..rules.variants import Rules, get_rules
 
 _KEYS = ("tableau piles", "stock", "waste", "foundations", "reserve", "cells")
 

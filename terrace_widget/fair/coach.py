@@ -6,28 +6,21 @@ card worth bringing down, a sequence to re-order) and :func:`note_for` says, in 
 sentence, why a move goes against a tip and what the tip was measured to be worth. Both
 read only ``Game.observation()``, so the Coach cannot tell anything about a hidden card.
 
-The marks and the notes are the tips' own (:data:`terrace_widget.tips.TIPS`, in the
+The marks and the notes are the tips' own (:data:`terrace_widget.fair.tips.TIPS`, in the
 help's order); the measured figures come from ``strategy-effects.json`` beside the
 package, written by ``benchmarks/strategy.py --summary`` (the rule-based player of
 :mod:`.players`, with each tip on and off on the same deals), read by
-:mod:`terrace_widget.tips`.
+:mod:`terrace_widget.fair.tips`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..game.game import Observation
 from . import strategy
 from . import tips as registry
-from .game import Observation
-from .tips import (
-    EFFECTS_FILE,
-    base_rate,
-    effect_of,
-    effect_words,
-    measured,
-    solver_rate,
-)
+from .tips import EFFECTS_FILE, base_rate, effect_of, effect_words, measured, solver_rate
 
 __all__ = [
     "EFFECTS_FILE",

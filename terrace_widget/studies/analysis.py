@@ -35,13 +35,14 @@ try:
 except ImportError:  # Windows: the cache has one writer at a time
     fcntl = None  # type: ignore[assignment]
 
-from .cards import RANKS, parse_card, rank_of
-from .deal import MAX_SEED
-from .game import Game, Status
-from .limits import as_int, dump_json, load_json, quote
-from .moves import Move
-from .solver import DEFAULT_BUDGET, solve
-from .variants import VARIANTS, get_rules
+from ..game.game import Game, Status
+from ..intervals import wilson_interval
+from ..rules.cards import RANKS, parse_card, rank_of
+from ..rules.deal import MAX_SEED
+from ..rules.limits import as_int, dump_json, load_json, quote
+from ..rules.moves import Move
+from ..rules.variants import VARIANTS, get_rules
+from ..search.solver import DEFAULT_BUDGET, solve
 
 SOLVER_VERSION = "8"
 """Part of every cache key: bump it when the solver's answers may change."""
@@ -792,20 +793,6 @@ def run_tasks(
 
 
 # ---------------------------------------------------------------- statistics
-def wilson_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``k / n`` (95% for ``z = 1.96``)."""
-    if n < 0 or not 0 <= k <= n:
-        raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    zz = z * z
-    denom = 1 + zz / n
-    centre = (p + zz / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + zz / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def winnability_range(won: int, unknown: int, n: int) -> tuple[float, float, float, float]:
     """Where the winnability of ``n`` deals lies when ``won`` are won and ``unknown``
     undecided: ``[won / n, (won + unknown) / n]``, and that range widened by the Wilson

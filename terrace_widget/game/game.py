@@ -8,24 +8,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypedDict
 
+from ..rules.cards import code, parse_card
+from ..rules.deal import random_seed, shuffled_deck
+from ..rules.engine import STOCK, WASTE, Table, UndoRecord
+from ..rules.hints import Hint, classic_hint
+from ..rules.limits import as_int, quote
+from ..rules.moves import IllegalMoveError, InvalidMoveError, Move
+from ..rules.refusals import why_illegal
+from ..rules.variants import Rules, get_rules
 from .actions import apply_action, legal_actions
-from .cards import code, parse_card
-from .deal import random_seed, shuffled_deck
-from .engine import STOCK, WASTE, Table, UndoRecord
-from .hints import Hint, classic_hint
-from .limits import as_int, quote
-from .moves import IllegalMoveError, InvalidMoveError, Move
-from .positions import (
-    CorruptSaveError as CorruptSaveError,
-)
-from .positions import (
-    check_position,
-    load_position,
-    position_text,
-    read_position_text,
-)
-from .refusals import why_illegal
-from .variants import Rules, get_rules
+from .positions import CorruptSaveError as CorruptSaveError
+from .positions import check_position, load_position, position_text, read_position_text
 
 Status = Literal["choosing-base", "playing", "won", "lost"]
 SAVE_FORMAT = "terrace-widget/game"
@@ -331,7 +324,7 @@ class Game:
 
     def to_table(self) -> Table:
         """An independent copy of the position as the engine's mutable
-        :class:`~terrace_widget.engine.Table`, for searches (``make``/``unmake``)."""
+        :class:`~terrace_widget.rules.engine.Table`, for searches (``make``/``unmake``)."""
         return self._table.copy()
 
     def position_key(self) -> bytes:
@@ -477,7 +470,7 @@ class Game:
         """Aisleriot's classic hint, in its order of priority.
 
         The solver's hints (a winning line's first move and why) are
-        :func:`terrace_widget.advice.hint`'s: the model knows no search.
+        :func:`terrace_widget.search.advice.hint`'s: the model knows no search.
         """
         hint = classic_hint(self._table)
         if hint is not None:
@@ -726,7 +719,7 @@ class Game:
         return self.copy()
 
     def legal_actions(self) -> list[int]:
-        """The legal moves as action numbers (:mod:`terrace_widget.actions`), ascending."""
+        """The legal moves as action numbers (:mod:`terrace_widget.game.actions`), ascending."""
         return legal_actions(self)
 
     def apply(self, action: int) -> Move:

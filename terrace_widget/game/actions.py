@@ -9,10 +9,10 @@ Every game gets a fixed, numbered list of every move its layout allows, legal or
   foundations and the tableau piles. ``count`` goes up to 13 for tableau-to-tableau
   moves in games that move groups (Klondike), and is 1 everywhere else.
 
-The list depends only on the :class:`~terrace_widget.variants.Rules` row: Terrace and
+The list depends only on the :class:`~terrace_widget.rules.variants.Rules` row: Terrace and
 its siblings with nine tableau piles have 179 actions, Redheads and Blondes and
 Brunettes 153, the four Klondikes 626. ``Game.legal_actions()`` and ``Game.apply()``
-use it; so does :class:`terrace_widget.env.SolitaireEnv`.
+use it; so does :class:`terrace_widget.agents.env.SolitaireEnv`.
 
 >>> from terrace_widget import Game
 >>> g = Game("terrace", seed=12345)
@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol, SupportsIndex
 
-from .limits import quote
-from .moves import DEAL, IllegalMoveError, Move
-from .variants import Rules, get_rules
+from ..rules.limits import quote
+from ..rules.moves import DEAL, IllegalMoveError, Move
+from ..rules.variants import Rules, get_rules
 
 
 class Game(Protocol):

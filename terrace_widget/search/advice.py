@@ -13,7 +13,7 @@ that the widget stays responsive:
   cards the player has not seen are shuffled into their hidden places, each such world is
   solved, and each first move is credited with the worlds it wins.
 
-The solver (:func:`terrace_widget.solver.solve`) is *thoughtful*: it sees the stock and
+The solver (:func:`terrace_widget.search.solver.solve`) is *thoughtful*: it sees the stock and
 Klondike's face-down cards. :func:`solver_hint` and :func:`winnable` therefore speak
 about the real deal; ``fair=True`` hints use only what the player has seen.
 """
@@ -27,17 +27,17 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .cards import RANK_TITLES, glyph, rank_of
-from .engine import STOCK, WASTE
-from .hints import Hint
-from .limits import quote
-from .moves import DEAL, Move
+from ..rules.cards import RANK_TITLES, glyph, rank_of
+from ..rules.engine import STOCK, WASTE
+from ..rules.hints import Hint
+from ..rules.limits import quote
+from ..rules.moves import DEAL, Move
 from .solver import Solution, Verdict, check_limits, solve
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
-    from .game import Game
+    from ..game.game import Game
 
 HINT_BUDGET = 200_000
 """Nodes a solver hint may search (the ``seconds`` bound usually stops it first)."""
@@ -240,7 +240,7 @@ def solve_fair(
 ) -> FairResult:
     """Solve ``samples`` worlds consistent with what the player has seen.
 
-    Each world is solved with the thoughtful :func:`~terrace_widget.solver.solve` and its
+    Each world is solved with the thoughtful :func:`~terrace_widget.search.solver.solve` and its
     winning line's first move is credited with that world (a move that begins a winning
     line in world *w* counts for *w*; another move may win there too but is not searched).
     ``budget`` bounds the nodes *per world*, ``seconds`` the whole call, sampling included

@@ -2,7 +2,7 @@
 
 "Thoughtful" means the solver sees every card, the stock's order and Klondike's face-down
 cards included. The search is a depth-first search on one mutable
-:class:`~terrace_widget.engine.Table` (make / unmake, no copies), with
+:class:`~terrace_widget.rules.engine.Table` (make / unmake, no copies), with
 
 * a transposition table of canonical position keys (tableau piles as a multiset,
   foundations as a multiset of tops, suits erased where no rule of the game reads them),
@@ -24,10 +24,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from .cards import is_red
-from .engine import STOCK, WASTE, Table
-from .game import Game
-from .moves import DEAL, Move
+from ..game.game import Game
+from ..rules.cards import is_red
+from ..rules.engine import STOCK, WASTE, Table
+from ..rules.moves import DEAL, Move
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -112,7 +112,7 @@ class Solution:
         """Play :attr:`moves` on a copy of ``game`` (the position it was solved from).
 
         Returns the copy, so ``solution.replay(game).status == "won"`` checks a win; an
-        illegal move raises :class:`~terrace_widget.game.IllegalMoveError`, and ``game``
+        illegal move raises :class:`~terrace_widget.game.game.IllegalMoveError`, and ``game``
         itself is never changed.
         """
         copy = game.copy()
@@ -203,7 +203,7 @@ def solve(
 
     ``budget`` bounds the nodes (``None``: no bound), ``seconds`` the wall time. The solver
     is thoughtful (it sees every card); the hidden-information mode, which samples the
-    unseen cards and solves the samples, is :func:`terrace_widget.advice.solve_fair`.
+    unseen cards and solves the samples, is :func:`terrace_widget.search.advice.solve_fair`.
     ``safe_moves=False`` turns the proven-safe automatic moves and Klondike's blocked-card
     test off (for testing them). ``lost_table_size`` bounds the proven-lost positions kept
     (:data:`LOST_TABLE_SIZE`), hence the search's memory (docs/solver.md, "Memory").
@@ -212,7 +212,7 @@ def solve(
     if mode != "thoughtful":
         raise ValueError(
             f"unknown solver mode {mode!r}: solve() is 'thoughtful'; for hidden "
-            "information use terrace_widget.advice.solve_fair(game, samples=...)"
+            "information use terrace_widget.search.advice.solve_fair(game, samples=...)"
         )
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds

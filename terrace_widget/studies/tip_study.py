@@ -7,7 +7,7 @@ and off (a paired design), in parallel through any executor, cached to JSON line
 >>> [b[0] for b in record["bases"]]
 ['6S', '3S', 'JH', 'QH']
 
-Each deal of each game is played by :class:`~terrace_widget.players.RulePlayer` with
+Each deal of each game is played by :class:`~terrace_widget.fair.players.RulePlayer` with
 every tip that applies (``all``), with each tip switched off in turn (``no-<tip>``) and
 with none (``none``). Where the player chooses the base, it also plays each candidate
 base card with the other tips on (``bases``), so the tip's base, a base chosen at
@@ -29,11 +29,12 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from . import strategy
-from .analysis import run_tasks, wilson_interval
-from .game import Game
-from .players import RulePlayer, play_out
-from .tips import rules_of, tips_for
+from ..fair import strategy
+from ..fair.players import RulePlayer, play_out
+from ..fair.tips import rules_of, tips_for
+from ..game.game import Game
+from ..intervals import wilson_interval
+from .analysis import run_tasks
 
 PLAYER_VERSION = "2"
 """Part of every cache key: bump it when the rule-based player changes."""
@@ -337,7 +338,7 @@ def draw_effects(
 
 
 def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The base tip for the all-seeing solver, from :func:`~terrace_widget.analysis.analyze`
+    """The base tip for the all-seeing solver, from :func:`~terrace_widget.studies.analysis.analyze`
     records made with ``bases="each"``: per game, the share of deals won with the tip's base
     (the least-buried candidate), with a base chosen at random (the mean over the distinct
     candidates) and with the best base (any candidate won), and the paired differences
@@ -407,7 +408,7 @@ def fair_ceiling(
     same deals: one row per game of ``ceiling`` (the records of
     ``benchmarks/fair_ceiling.py``: ``game``, ``seed``, ``won``). ``rule``: tip-study
     records (the rule player with every tip, ``spec`` = the game); ``solver``:
-    :func:`~terrace_widget.analysis.analyze` records of whole deals (one base per deal,
+    :func:`~terrace_widget.studies.analysis.analyze` records of whole deals (one base per deal,
     not ``bases="each"``). Rates have Wilson intervals, the paired difference Newcombe's;
     an undecided solver verdict is counted apart."""
     by_game: dict[str, dict[int, bool]] = defaultdict(dict)

@@ -1,10 +1,10 @@
 """Constructed positions: checked against the rules, kept in a canonical form, loaded.
 
-A position is what :meth:`Game.from_piles <terrace_widget.game.Game.from_piles>`, a save
+A position is what :meth:`Game.from_piles <terrace_widget.game.game.Game.from_piles>`, a save
 and a position text (:mod:`terrace_widget.fen`) describe: the piles, the base rank, the
 lock and the redeals used. :func:`check_position` refuses anything the rules could not
 have dealt or played into (with :class:`CorruptSaveError`) and returns the canonical
-form; :func:`load_position` puts it on a :class:`~terrace_widget.engine.Table`.
+form; :func:`load_position` puts it on a :class:`~terrace_widget.rules.engine.Table`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,19 @@ from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
-from .cards import RANK_TITLES, RANKS, builds_down, code, is_red, parse_card, rank_of, suit_of
-from .engine import STOCK, Table
-from .limits import as_int, quote
-from .variants import Rules, UnknownVariantError, get_rules
+from ..rules.cards import (
+    RANK_TITLES,
+    RANKS,
+    builds_down,
+    code,
+    is_red,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+from ..rules.engine import STOCK, Table
+from ..rules.limits import as_int, quote
+from ..rules.variants import Rules, UnknownVariantError, get_rules
 
 MAX_POSITION_TEXT = 2048
 """The longest position text read (two decks take under 300 characters)."""
@@ -226,7 +235,7 @@ def load_position(table: Table, start: Mapping[str, Any]) -> None:
 
 
 def position_text(rules: Rules, table: Table) -> str:
-    """The one-line text of ``table`` (see :meth:`Game.fen <terrace_widget.game.Game.fen>`)."""
+    """The one-line text of ``table`` (see :meth:`Game.fen <terrace_widget.game.game.Game.fen>`)."""
     piles = []
     for i, cards in enumerate(table.piles):
         hidden = len(cards) if i == STOCK else table.down[i]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .tips import TIP_NAMES
+from ..fair.tips import TIP_NAMES
 
 
 def _axes(ax: Any, size: tuple[float, float]) -> Any:
@@ -20,7 +20,7 @@ def tip_effect_bars(rows: Sequence[Mapping[str, Any]], *, ax: Any = None, title:
     """One bar per tip: the paired win-rate difference (tip on minus off) in points, with
     its 95% interval; bars whose interval is above zero are green, below zero red, across
     zero grey. ``rows`` are rows of the tip study's summary
-    (:func:`terrace_widget.tip_study.tip_effects`). Returns the axes."""
+    (:func:`terrace_widget.studies.tip_study.tip_effects`). Returns the axes."""
     if not rows:
         raise ValueError("no measured tips to draw")
     ax = _axes(ax, (8, 0.55 * len(rows) + 1.2))
@@ -56,7 +56,7 @@ def verdict_shares(
 ) -> dict[str, dict[str, Any]]:
     """Per value of ``key``: the number of records and, for each verdict, its share with a
     95% Wilson interval. Undecided searches stay a verdict of their own (never a loss)."""
-    from .analysis import wilson_interval
+    from ..intervals import wilson_interval
 
     groups: dict[str, list[str]] = {}
     for r in records:
@@ -102,14 +102,14 @@ def verdict_bars(
 
 
 # ---------------------------------------------------------------- notebook 05: the studies
-# Records are those of :func:`terrace_widget.analysis.analyze` (dicts with the fields of
+# Records are those of :func:`terrace_widget.studies.analysis.analyze` (dicts with the fields of
 # ``analysis.FIELDS``); a figure's title says which solver version, budget and number of
 # deals its records come from (:func:`source_note`).
 
 
 def game_label(variant: str) -> str:
     """A short name: the game, and for Klondike the cards per click and the redeals."""
-    from .variants import VARIANTS
+    from ..rules.variants import VARIANTS
 
     rules = VARIANTS[variant]
     if rules.family != "klondike":
@@ -177,7 +177,7 @@ def _pct(x: float) -> str:
 
 # ------------------------------------------------ which game is hardest
 def ranking(summary: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of :func:`terrace_widget.analysis.summarize`, hardest first: sorted by the
+    """The rows of :func:`terrace_widget.studies.analysis.summarize`, hardest first: sorted by the
     won share (the lower end of the winnability), ties by the upper end. Each row gains
     ``lost_share``, ``unknown_share`` and ``rank_low`` / ``rank_high``: the ranks (1 = the
     hardest) the 95% intervals allow. Game A is surely less winnable than game B when A's
@@ -389,7 +389,7 @@ def budget_curves(
     search had won (``"won"``) and had decided (``"decided"``: won or proved lost) within
     ``b`` nodes, each with its 95% Wilson interval. Only meaningful for budgets up to the
     records' own (a deal undecided at the records' budget stays undecided)."""
-    from .analysis import wilson_interval
+    from ..intervals import wilson_interval
 
     games: dict[str, list[Mapping[str, Any]]] = {}
     for r in records:
@@ -489,7 +489,7 @@ def against_solver(
     solver won or proved a loss) the player's and the solver's won shares are
     ``player_decided`` and ``solver_decided``.
     """
-    from .analysis import wilson_interval
+    from ..intervals import wilson_interval
 
     games: dict[str, list[tuple[bool, str]]] = {}
     for r in solver:
@@ -600,7 +600,7 @@ def against_solver_bars(
 def score_boxes(records: Sequence[Mapping[str, Any]], *, ax: Any = None, title: str = "") -> Any:
     """One box per game: the cards on the foundations at the end of each record's game,
     as a share of the pack (the triangle is the mean). Returns the axes."""
-    from .variants import VARIANTS
+    from ..rules.variants import VARIANTS
 
     games = list(dict.fromkeys(str(r["variant"]) for r in records))
     if not games:

@@ -1,13 +1,13 @@
 """The rules: one mutable table, legal-move generation, make and unmake.
 
-:class:`Table` is the fast core that :class:`~terrace_widget.game.Game` wraps. Piles are
-lists of card values (see :mod:`terrace_widget.cards`) indexed by Aisleriot's slot ids:
+:class:`Table` is the fast core that :class:`~terrace_widget.game.game.Game` wraps. Piles are
+lists of card values (see :mod:`terrace_widget.rules.cards`) indexed by Aisleriot's slot ids:
 
 0 stock, 1 waste, 2 reserve (in the games that have one), then the foundations, then the
 tableau: Terrace's are 0 stock, 1 waste, 2 reserve, 3–10 foundations, 11–19 tableau, and
 Klondike's 0 stock, 1 waste, 2–5 foundations, 6–12 tableau.
 
-The table reads every rule from its :class:`~terrace_widget.variants.Rules` row; it has
+The table reads every rule from its :class:`~terrace_widget.rules.variants.Rules` row; it has
 no branch on the family. Every card is face up except the stock's and, in games dealt in
 a triangle (Klondike), the ``down[i]`` bottom cards of tableau pile ``i``.
 :meth:`Table.make` plays a legal move (with every automatic consequence: flips, fills,

@@ -853,7 +853,7 @@ function createHand(ctx) {
   return { cardsOf, pileEl, setFocus, pickUp, cancel, putDown, deal };
 }
 
-// ../terrace_widget/static/geometry.json
+// ../terrace_widget/game/geometry.json
 var geometry_default = {
   about: "The table's proportions in card widths, read by js/layout.js (the widget) and terrace_widget/render.py (the SVG picture): the one source of the table's geometry.",
   H: 1.4,

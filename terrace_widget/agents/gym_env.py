@@ -1,12 +1,12 @@
 """A Gymnasium environment for every game (``pip install terrace-widget[gym]``).
 
->>> import gymnasium, terrace_widget.env
+>>> import gymnasium, terrace_widget.agents.env
 >>> env = gymnasium.make("terrace_widget/Klondike-v0")
 >>> obs, info = env.reset(seed=7)
 >>> obs["piles"].shape, int(info["action_mask"].sum())
 ((13, 52), 8)
 
-**Observation** (a ``Dict``; built from :func:`terrace_widget.game.fair_observation` only):
+**Observation** (a ``Dict``; built from :func:`terrace_widget.game.game.fair_observation` only):
 
 * ``piles``: ``int8``, one row per pile in slot order (``stock, waste, reserve, f1…,
   t1…``), cards bottom → top, then zeros. ``0`` no card, ``1 … 52`` a face-up card (its
@@ -19,7 +19,7 @@
 * ``action_mask``: ``int8``, 1 for each legal action (also in ``info``, and
   :meth:`SolitaireEnv.action_masks` for MaskablePPO).
 
-**Actions**: ``Discrete(n)``, the numbers of :mod:`terrace_widget.actions`.
+**Actions**: ``Discrete(n)``, the numbers of :mod:`terrace_widget.game.actions`.
 
 **Reward**: +1 for each card that reaches a foundation, −1 for each card taken back from
 one (so an episode's return is its final score minus its starting one), and
@@ -40,14 +40,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .actions import action_list, action_move
-from .cards import CODES
-from .deal import long_seed
-from .game import Game, Observation, fair_observation
-from .limits import quote
-from .moves import IllegalMoveError
-from .render import text_board
-from .variants import get_rules
+from ..game.actions import action_list, action_move
+from ..game.game import Game, Observation, fair_observation
+from ..game.render import text_board
+from ..rules.cards import CODES
+from ..rules.deal import long_seed
+from ..rules.limits import quote
+from ..rules.moves import IllegalMoveError
+from ..rules.variants import get_rules
 
 HIDDEN = 53
 """The code of a face-down card in ``obs["piles"]``."""

@@ -17,7 +17,7 @@ Every function takes an observation (a dict, see ``docs/engine-api.md``) and ret
 they are about, and, where the tip suggests one, a move. Nothing here can read a
 face-down card: the observation writes it ``"#"``. What the game is (how its foundations
 build, whether it has a base rank or moves sequences) comes from the observation too,
-never from a variant id. The tips themselves, as objects, are in :mod:`terrace_widget.tips`.
+never from a variant id. The tips themselves, as objects, are in :mod:`terrace_widget.fair.tips`.
 
 >>> from terrace_widget import Game
 >>> g = Game("terrace", seed=6)
@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .cards import RANK_TITLES, RANK_WORDS, RANKS, SUIT_WORDS, SUITS, glyph, parse_card
-from .game import Observation
+from ..game.game import Observation
+from ..rules.cards import RANK_TITLES, RANK_WORDS, RANKS, SUIT_WORDS, SUITS, glyph, parse_card
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Reading:
     """One thing a tip sees in a position, in words."""
 
     kind: str
-    """The tip's short name (a key of :data:`terrace_widget.tips.TIP_NAMES`)."""
+    """The tip's short name (a key of :data:`terrace_widget.fair.tips.TIP_NAMES`)."""
     text: str
     """What it sees, for a person: ``'3♦ is buried under 7 cards of the reserve'``."""
     cards: tuple[str, ...] = ()

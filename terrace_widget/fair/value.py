@@ -2,8 +2,8 @@
 
 The value of a position is the chance that the player wins from here, estimated from
 ``Game.observation()`` alone: the cards the player has not seen are shuffled into their
-hidden places (:func:`~terrace_widget.advice.sample_worlds`), and in each such *world*
-the fair rule player (:class:`~terrace_widget.players.RulePlayer`, every tip on) plays
+hidden places (:func:`~terrace_widget.search.advice.sample_worlds`), and in each such *world*
+the fair rule player (:class:`~terrace_widget.fair.players.RulePlayer`, every tip on) plays
 the game out. The estimate reads: "the rule player wins 31% of the deals that fit what
 you see". Optionally each world is also solved by the all-seeing solver: "41% of those
 deals can be won by someone who sees every card".
@@ -37,11 +37,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-from .advice import sample_worlds
-from .analysis import wilson_interval
-from .game import Game, Observation
+from ..game.game import Game, Observation
+from ..intervals import wilson_interval
+from ..search.advice import sample_worlds
+from ..search.solver import solve
 from .players import RulePlayer, game_from_observation, play_out
-from .solver import solve
 
 VALUE_VERSION = "1"
 """Changes when the estimate changes (the player, the sampling or the rollout)."""

@@ -18,16 +18,16 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from . import advice
-from . import coach as coaching
-from .deal import MAX_SEED
-from .game import Game, read_turns
-from .hints import Hint
-from .limits import MAX_MESSAGE_BYTES, oversize, quote
-from .moves import DEAL, Move
-from .render import GEOMETRY
-from .solver import stop_when
-from .variants import VARIANTS, Rules
+from ..fair import coach as coaching
+from ..game.game import Game, read_turns
+from ..game.render import GEOMETRY
+from ..rules.deal import MAX_SEED
+from ..rules.hints import Hint
+from ..rules.limits import MAX_MESSAGE_BYTES, oversize, quote
+from ..rules.moves import DEAL, Move
+from ..rules.variants import VARIANTS, Rules
+from ..search import advice
+from ..search.solver import stop_when
 
 MoveCallback = Callable[[Any, list[Move]], Any]
 
@@ -450,7 +450,7 @@ class TableSession:
     def handle_intent(self, content: object) -> str | None:
         """Carry out one intent from the browser; return why it was refused, or ``None``.
 
-        An intent larger than :data:`~terrace_widget.limits.MAX_MESSAGE_BYTES` or nested
+        An intent larger than :data:`~terrace_widget.rules.limits.MAX_MESSAGE_BYTES` or nested
         too deeply is refused before anything in it is read; a refusal quotes at most a
         short prefix of what was sent.
         """

@@ -23,13 +23,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from ..game.game import Game, Observation, fair_observation
+from ..rules.cards import CODES
+from ..rules.moves import Move
+from ..rules.variants import Rules, get_rules
 from . import strategy
 from . import tips as registry
-from .cards import CODES
-from .game import Game, Observation, fair_observation
-from .moves import Move
 from .tips import FILL, FORCED_FILL, TIP_NAMES, Ranked, tips_for
-from .variants import Rules, get_rules
 
 __all__ = [
     "ALL_TIPS",
@@ -93,12 +93,12 @@ class RulePlayer:
     Klondike's hint style: a card to a foundation (never from one foundation to another);
     a group move that turns a face-down card; the waste card to the tableau; a deal.
     ``reorder`` adds
-    the sequence moves of :func:`~terrace_widget.strategy.reorderings` and ``bring-down``
-    those of :func:`~terrace_widget.strategy.bring_downs`, both before a deal.
+    the sequence moves of :func:`~terrace_widget.fair.strategy.reorderings` and ``bring-down``
+    those of :func:`~terrace_widget.fair.strategy.bring_downs`, both before a deal.
 
     The player never plays the same move twice from the same position (as it sees it), so
     every game ends; ``choose`` returns ``None`` when nothing is left to try. Each tip is
-    an object of :data:`terrace_widget.tips.TIPS`; the player applies those switched on.
+    an object of :data:`terrace_widget.fair.tips.TIPS`; the player applies those switched on.
     """
 
     def __init__(self, tips: Iterable[str] = ALL_TIPS, *, name: str | None = None) -> None:
@@ -146,7 +146,7 @@ class RulePlayer:
     def ranked(self, obs: Observation) -> list[str]:
         """The moves this player would consider, best first: its own order for the game's
         hint style, then each of its tips' preferences (:meth:`Tip.prefer
-        <terrace_widget.tips.Tip.prefer>`)."""
+        <terrace_widget.fair.tips.Tip.prefer>`)."""
         if obs["status"] in ("won", "lost"):
             return []
         if obs["status"] == "choosing-base":
@@ -294,8 +294,8 @@ class FairSolverPlayer:
 
     def choose(self, observation: Observation) -> str | None:
         """The move to play (and remember having tried), or ``None`` to give up."""
-        from .advice import sample_worlds
-        from .solver import solve
+        from ..search.advice import sample_worlds
+        from ..search.solver import solve
 
         candidates = self._rules.untried(observation)
         if not candidates:
@@ -341,7 +341,7 @@ def play_fair(
     game: Game, choose: Callable[[Observation], Move | str | None], max_moves: int
 ) -> End:
     """The fair play loop: ``choose`` (a player's ``choose``, or any bot) plays ``game`` in
-    place, seeing nothing but :func:`~terrace_widget.game.fair_observation`, for at most
+    place, seeing nothing but :func:`~terrace_widget.game.game.fair_observation`, for at most
     ``max_moves`` moves. Returns how it ended: ``won``, ``lost`` (no move left),
     ``gave-up`` (``choose`` returned ``None``) or ``stopped`` (``max_moves`` reached). An
     illegal move raises ``IllegalMoveError`` and is not played."""
