@@ -16,6 +16,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import compile as compile_tool  # noqa: E402  (tools/compile.py)
 
+from benchmarks.common import run_python  # noqa: E402
+
 # (variant, seed, moves played first, node budget): a base choice, the restarts, K+ stock
 # moves with and without redeals, auto-fill, the second pass, wins, losses and budgets.
 CASES = [
@@ -75,7 +77,7 @@ print(json.dumps(out))
 def run(pythonpath: Path, **env: str) -> dict[str, object]:
     """The cases solved in a fresh interpreter importing the package from ``pythonpath``."""
     result: dict[str, object] = json.loads(
-        compile_tool.run_python(pythonpath, SCRIPT, json.dumps(CASES), env=env)
+        run_python(pythonpath, SCRIPT, json.dumps(CASES), env=env)
     )
     return result
 
@@ -88,7 +90,7 @@ WHICH = (
 
 def which(**env: str) -> str:
     """What the source package imports in a fresh interpreter with ``env``."""
-    return compile_tool.run_python(ROOT, WHICH, env=env).strip()
+    return run_python(ROOT, WHICH, env=env).strip()
 
 
 def test_pure_python_without_an_up_to_date_build(tmp_path: Path) -> None:

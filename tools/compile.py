@@ -26,7 +26,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import textwrap
 from pathlib import Path
 
@@ -117,24 +116,6 @@ def build(target: Path = ROOT / "build" / "compiled", *, quiet: bool = True) -> 
     stamp = {**stamp_of(package), "runtime": runtimes[0].name.split(".")[0]}
     (target / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
     return target
-
-
-def run_python(pythonpath: Path, code: str, *args: str, env: dict[str, str] | None = None) -> str:
-    """Run ``python -c code args`` in a fresh interpreter that imports the package from
-    ``pythonpath`` (from a temporary folder: ``-c`` puts the working folder first on
-    ``sys.path``, which in a checkout would be the source tree), with ``env`` added to
-    the environment; returns its output."""
-    with tempfile.TemporaryDirectory() as away:
-        done = subprocess.run(
-            [sys.executable, "-c", code, *args],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=away,
-            env={**os.environ, **(env or {}), "PYTHONPATH": str(pythonpath)},
-            timeout=1800,
-        )
-    return done.stdout
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -121,7 +121,7 @@ def test_source_hash_sees_a_change(tmp_path: Path) -> None:
     shutil.copytree(REPO / "terrace_widget", package, ignore=shutil.ignore_patterns("__pycache__"))
     before = build_lite.source_hash(build_lite.package_files(package))
     assert before == build_lite.source_hash(build_lite.package_files())
-    game = package / "game.py"
+    game = package / "game" / "game.py"
     game.write_text(game.read_text() + "\n# changed\n")
     assert build_lite.source_hash(build_lite.package_files(package)) != before
 
