@@ -37,7 +37,10 @@ from benchmarks.common import ROOT, game_list, run_python
 WORKLOAD = r"""
 import json, random, sys, time
 from terrace_widget import VARIANTS, Game
-from terrace_widget.search.solver import solve
+try:
+    from terrace_widget.search.solver import solve
+except ImportError:  # a tree from before the subpackages (before b264807)
+    from terrace_widget.solver import solve
 
 seconds, nodes = float(sys.argv[1]), int(sys.argv[2])
 games = sys.argv[3].split(",") if len(sys.argv) > 3 else list(VARIANTS)
