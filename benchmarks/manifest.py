@@ -29,7 +29,7 @@ from typing import Any
 from benchmarks.common import ROOT
 
 MANIFEST = Path(__file__).resolve().parent / "manifest.json"
-DATA_GLOBS = ("notebooks/data/*", "terrace_widget/*.json")
+DATA_GLOBS = ("notebooks/data/*", "terrace_widget/*.json", "terrace_widget/fair/*.json")
 """Where shipped data lives: what the notebooks read and what the package reads."""
 VERSION_FIELDS = ("solver_version", "player_version", "version", "package_version", "build")
 """Record fields that name a version (``version``: the fair ceiling's player)."""
