@@ -1,11 +1,11 @@
 """The compiled build, used by default where one was built for these very sources.
 
 ``bash run.sh setup`` (or ``python tools/compile.py``) compiles the engine and the search
-(``rules/engine.py``, ``search/solver.py``) with mypyc into ``build/compiled/`` beside the package,
-with a stamp of the sources it was built from. When the package is imported, this module
-puts the compiled ``terrace_widget.rules.engine`` and ``terrace_widget.search.solver`` in
-front of the sources, but only if the stamp matches the package's sources now and this interpreter;
-otherwise (no compiler, a failed or stale build, JupyterLite, a wheel) the package runs
+(``rules/engine.py``, ``search/solver.py``) with mypyc into ``build/compiled/`` beside the
+package, with a stamp of the sources it was built from. When the package is imported, this
+module puts the compiled ``terrace_widget.rules.engine`` and ``terrace_widget.search.solver``
+in front of the sources, but only if the stamp matches the package's sources now and this
+interpreter; otherwise (no compiler, a failed or stale build, JupyterLite, a wheel) the package runs
 pure Python. Both give the same results (tests/test_compiled.py), the compiled about
 twice as fast.
 
