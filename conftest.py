@@ -15,6 +15,7 @@ The developer's loop is the fast tier, under a minute:
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,12 @@ TESTS = Path(__file__).resolve().parent / "tests"
 # tests/test_compiled.py checks those against it. TERRACE_WIDGET_PURE=0 runs the suite on
 # the compiled build instead (terrace_widget/compiled.py).
 os.environ.setdefault("TERRACE_WIDGET_PURE", "1")
+# Tables record their games in the statistics file (game/statistics.py): the tests' go to a
+# file of their own, never the user's, also in notebook kernels and servers they start.
+os.environ.setdefault(
+    "TERRACE_WIDGET_STATISTICS",
+    os.path.join(tempfile.mkdtemp(prefix="terrace-statistics-"), "statistics.json"),
+)
 
 # The tests left out of the fast tier for their time: every test over about 0.7 s on this
 # project's 2-core machine under the load of several agents (load average 8; about 1 s at
@@ -55,6 +62,10 @@ SLOW = frozenset(
         "test_coach.py::test_the_coach_says_the_same_whatever_the_hidden_cards[signora-3]",
         "test_coach.py::test_the_coach_says_the_same_whatever_the_hidden_cards[terrace-11]",
         "test_conformance.py::TestGameMachine",
+        "test_deals.py::test_in_a_kernel_the_table_proves_more_deals_in_the_background",
+        "test_deals.py::test_the_daily_deals_result_is_recorded_and_its_share_text_shows_no_card",
+        "test_deals.py::test_winnable_deals_are_replayed_to_a_win_by_the_solver[blondes-and-brunettes]",
+        "test_deals.py::test_winnable_deals_are_replayed_to_a_win_by_the_solver[generals-patience]",
         "test_env.py::test_fair_status_is_lost_only_when_no_move_is_left",
         "test_env.py::test_players_with_reset_and_choose_are_reset_before_each_game",
         "test_hardening.py::test_a_corrupt_line_is_moved_aside_once",
@@ -104,9 +115,12 @@ SLOW = frozenset(
         "test_solvitaire.py::test_a_fresh_deal_round_trips_with_its_deck[klondike-three-card]",
         "test_solvitaire.py::test_a_fresh_deal_round_trips_with_its_deck[klondike-unlimited]",
         "test_solvitaire.py::test_a_fresh_deal_round_trips_with_its_deck[klondike]",
+        "test_statistics.py::test_two_processes_lose_nothing",
         "test_tip_study.py::test_effects_tables",
         "test_tip_study.py::test_play_tips_caches_and_runs_on_any_executor",
         "test_typecheck.py::test_mypy_strict_finds_no_error_outside_the_pending_modules",
+        "test_watch.py::test_watch_plays_the_deal_to_its_end_narrated",
+        "test_watch.py::test_watch_sees_only_the_observation",
         "test_widget.py::test_a_flood_of_clicks_keeps_game_and_view_in_step",
         "test_widget.py::test_hidden_cards_never_reach_the_coach",
         "test_widget.py::test_in_a_kernel_the_auto_finish_plays_one_card_at_a_time",

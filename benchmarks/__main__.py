@@ -27,11 +27,17 @@ SUBCOMMANDS: dict[str, str] = {
     "notebook-05-data": "the small runs behind notebook 05 (greedy, lengths, budgets)",
     "strategy": "what each tip is worth to the fair rule player (the Coach's effects)",
     "fair-ceiling": "the strong fair player against the rule player and the solver",
+    "strategy-search": "rules found in the data: screen candidates, confirm with Holm intervals",
     "solvitaire-check": "the solver's Klondike verdicts against Solvitaire's",
     "latency": "click -> kernel -> DOM latency in JupyterLab and Voila (Chromium)",
     "lite": "the JupyterLite site: size, first table, clicks, Pyodide engine speed",
+    "lite-app": "the Lite Play app: cold/warm time to a table, bytes, clicks, crash count",
     "value-calibration": "the fair value of a position against what the rule player then does",
     "bounds": "time and memory of refusing oversized or deep input, each in a fresh process",
+    "click-load": "a click's wait while ten tables search (threads before, worker processes)",
+    "drills": "the lesson drills' positions, found in the studies, with their move values",
+    "holm": "the tip study's paired effects with Holm's correction for 27 tests",
+    "winnable-deals": "the shipped list of winnable deals and their difficulty (the table's)",
     "manifest": "which command and versions made each shipped data file; --check verifies",
 }
 """Subcommand -> one-line description; the module is ``benchmarks.<name with _ for ->``."""

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import add_workers, append_jsonl, game_list, pct
+from benchmarks.common import add_workers, append_jsonl, command_line, game_list, pct, versions
 from terrace_widget import Game
 from terrace_widget.fair.players import FairSolverPlayer, play_out
 from terrace_widget.studies.analysis import load_results, run_tasks
@@ -31,11 +31,14 @@ from terrace_widget.studies.tip_study import CEILING_VERSION, fair_ceiling, load
 SAMPLES, BUDGET, WIDTH = 3, 300, 3
 
 
-def play(game: str, seed: int) -> dict[str, Any]:
-    """One deal played by the strong fair player."""
+def play(game: str, seed: int, command: str = "") -> dict[str, Any]:
+    """One deal played by the strong fair player; the record names the versions (the
+    solver's inside the player among them) and the command that played it."""
     player = FairSolverPlayer(SAMPLES, BUDGET, width=WIDTH)
     result = play_out(Game(game, seed=seed), player)
     return {
+        **versions(),
+        "command": command,
         "version": CEILING_VERSION,
         "player": player.name,
         "game": game,
@@ -61,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(1, args.deals + 1)
     path = Path(args.cache) if args.cache else None
     done = {(r["game"], r["seed"]): r for r in (load_ceiling(path) if path else [])}
-    todo = [((g, s), (g, s)) for g in games for s in seeds if (g, s) not in done]
+    command = command_line("fair-ceiling", argv)
+    todo = [((g, s), (g, s, command)) for g in games for s in seeds if (g, s) not in done]
     start = time.perf_counter()
 
     def finish(key: tuple[str, int], row: dict[str, Any]) -> None:

@@ -90,7 +90,7 @@ def cold_open(browser, server) -> dict[str, float]:
     page = context.new_page()
     try:
         t0 = time.perf_counter()
-        open_notebook(page, server, None)
+        open_notebook(page, server, "01-play.ipynb")
         cells = time.perf_counter() - t0
         run_cell(page, 0)
         page.wait_for_selector(".tw-root[data-seq]", timeout=KERNEL_BOOT_TIMEOUT)
@@ -138,7 +138,7 @@ def lite_clicks(browser, server, clicks: int, warmup: int) -> dict[str, Any]:
     context, offline = offline_context(browser, server, viewport=VIEWPORT)
     page = context.new_page()
     try:
-        open_notebook(page, server, None)
+        open_notebook(page, server, "01-play.ipynb")
         run_cell(page, 0)
         page.wait_for_selector(".tw-root[data-seq]", timeout=KERNEL_BOOT_TIMEOUT)
         before = latency.seq_of(page)

@@ -29,10 +29,12 @@ from typing import Any
 from benchmarks.common import ROOT
 
 MANIFEST = Path(__file__).resolve().parent / "manifest.json"
-DATA_GLOBS = ("notebooks/data/*", "terrace_widget/*.json", "terrace_widget/fair/*.json")
+DATA_GLOBS = ("notebooks/data/*", "terrace_widget/*.json", "terrace_widget/*/*.json")
 """Where shipped data lives: what the notebooks read and what the package reads."""
 VERSION_FIELDS = ("solver_version", "player_version", "version", "package_version", "build")
 """Record fields that name a version (``version``: the fair ceiling's player)."""
+NOT_DATA = frozenset({"terrace_widget/game/geometry.json"})
+"""Files the globs find that are settings, not measured data (the table's geometry)."""
 FACTS = ("records", "games", "deals", "budgets", "versions", "top")
 """The facts an entry may state; each is compared with :func:`facts` of the file."""
 
@@ -40,7 +42,7 @@ FACTS = ("records", "games", "deals", "budgets", "versions", "top")
 def data_files(root: Path = ROOT) -> list[str]:
     """Every shipped data file, as a path relative to ``root``."""
     found = {p.relative_to(root).as_posix() for g in DATA_GLOBS for p in root.glob(g)}
-    return sorted(f for f in found if (root / f).is_file())
+    return sorted(f for f in found if (root / f).is_file() and f not in NOT_DATA)
 
 
 def records_of(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -14,6 +14,12 @@ itself runs pure Python, so this benchmark should too (a compiled build on PYTHO
 recorded as such in each row). Positions are appended to ``--cache`` as their deal
 finishes, so a run resumes.
 
+``--table`` judges as the table does since issue 30: each deal's positions in the order
+of play, each with :func:`terrace_widget.table.searches.winnable` (no node budget, the
+positions proven lost by the earlier checks of the deal kept) after the table's memory
+of verdicts along the deal's history (a position after a proven loss is lost); the memory
+starts empty at each deal. Its rows say ``"mode": "table"``.
+
 Prints, per game: positions, the share decided within the time (95% Wilson interval),
 the median and 95th percentile of the time to a verdict over all positions (an undecided
 position counts as the full time), and the verdicts.
@@ -31,8 +37,10 @@ from benchmarks.common import add_workers, all_games, append_jsonl, build, game_
 from terrace_widget import Game
 from terrace_widget.fair.players import RulePlayer
 from terrace_widget.intervals import wilson_interval
+from terrace_widget.search import advice
 from terrace_widget.search.solver import solve
 from terrace_widget.studies.analysis import SOLVER_VERSION, run_tasks
+from terrace_widget.table import searches
 
 MAX_MOVES = 3000
 
@@ -60,14 +68,23 @@ def positions_of(variant: str, seed: int, per_deal: int) -> list[tuple[int, Game
     return [(i + 1, seen[i]) for i in picks]
 
 
-def judge(variant: str, seed: int, per_deal: int, seconds: float) -> list[dict[str, Any]]:
+def judge(
+    variant: str, seed: int, per_deal: int, seconds: float, table: bool = False
+) -> list[dict[str, Any]]:
     """The Winnable? verdict on each sampled position of one fairly played deal."""
     rows = []
+    known = searches.HistoryVerdicts()
+    searches.forget_losses()
+    advice.forget()
     for moves, game in positions_of(variant, seed, per_deal):
         start = time.perf_counter()
         status = game.status
         if status in ("won", "lost"):
             verdict, nodes = ("won" if status == "won" else "unwinnable"), 0
+        elif table:
+            said = known.recall(game) or searches.winnable(game, seconds)
+            known.learn(game, said)
+            verdict, nodes = ("won" if said == "winnable" else said), -1
         else:
             solution = solve(game, budget=None, seconds=seconds)
             verdict, nodes = solution.verdict, solution.nodes
@@ -80,6 +97,7 @@ def judge(variant: str, seed: int, per_deal: int, seconds: float) -> list[dict[s
                 "nodes": nodes,
                 "seconds": round(time.perf_counter() - start, 4),
                 "limit": seconds,
+                "mode": "table" if table else "solve",
                 "solver_version": SOLVER_VERSION,
                 "build": build(),
             }
@@ -109,12 +127,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time for one verdict")
     add_workers(parser)
     parser.add_argument("--cache", type=Path, default=None, help="JSON-lines records")
+    parser.add_argument("--table", action="store_true", help="judge as the table does")
     args = parser.parse_args(argv)
     games = args.games
     rows: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
     done: set[tuple[str, int]] = set()
     for row in read_jsonl(args.cache) if args.cache is not None else []:
-        if row["variant"] in rows and row["limit"] == args.seconds:
+        mode = "table" if args.table else "solve"
+        if (
+            row["variant"] in rows
+            and row["limit"] == args.seconds
+            and row.get("mode", "solve") == mode
+        ):
             rows[row["variant"]].append(row)
             done.add((row["variant"], row["seed"]))
 
@@ -127,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     batch = 2 * (args.workers or 2)
     for game in games:
         todo = [
-            ((game, s), (game, s, args.per_deal, args.seconds))
+            ((game, s), (game, s, args.per_deal, args.seconds, args.table))
             for s in range(1, deals + 1)
             if (game, s) not in done
         ]
@@ -135,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
         while todo and len(rows[game]) < args.positions:
             run_tasks(judge, todo[:batch], args.workers, finish)
             todo = todo[batch:]
-    print(f"Winnable? on fair games' positions, {args.seconds:g} s each, solver v{SOLVER_VERSION}")
+    how = "as the table judges them (--table)" if args.table else "each solved afresh"
+    print(f"Winnable? on fair games' positions, {how}, {args.seconds:g} s each, "
+          f"solver v{SOLVER_VERSION}, build {build()}")  # fmt: skip
     print(
         "| game | positions | decided in time (95% CI) | median s | p95 s "
         "| won / unwinnable / unknown |"

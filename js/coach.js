@@ -4,8 +4,12 @@
  * kernel computed from what the player sees (a candidate base and what the reserve says, a
  * reversed run, a good or poor pile start, how to deal on, a card to bring down, a
  * sequence to re-order), a line of what the tips see, and a sentence on the last move when
- * it went against a tip. Nothing here knows a rule; it only draws `view.coach`.
+ * it went against a tip, a word of praise or the move's grade, the "don't give up" advice
+ * and the game review (review.js). It also keeps the toolbar's Coach toggle (C) and, in
+ * learning mode, the Winnable? button off. Nothing here knows a rule; it only draws
+ * `view.coach`.
  */
+import { renderReview } from "./review.js";
 
 /**
  * @typedef {import("./view.js").Dom} Dom
@@ -16,6 +20,9 @@ const STYLE = `
 .tw-coach{margin:2px 0 4px;padding:4px 8px;border-left:3px solid #f9a825;background:#fffde7;
   color:#333;font-size:13px;line-height:1.35}
 .tw-coach-note{font-weight:600;color:#8d4b00}
+.tw-coach-note[data-tone="praise"]{color:#1b5e20}
+.tw-coach-note[data-tone="unsupported"]{color:#455a64;font-weight:500}
+.tw-coach-stuck{font-weight:600;color:#4a148c}
 .tw-pile.tw-coach-good{outline:2px solid #2e7d32;outline-offset:2px}
 .tw-pile.tw-coach-warn{outline:2px dashed #c62828;outline-offset:2px}
 .tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
@@ -24,6 +31,7 @@ const STYLE = `
 .tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
 .tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
 .tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
+  max-width:100%;overflow:hidden;text-overflow:ellipsis;box-sizing:border-box;
   font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
   pointer-events:none}
 .tw-coach-badge.tw-coach-good{background:#2e7d32}
@@ -68,6 +76,7 @@ export function renderCoach(dom, view) {
     el.removeAttribute("data-coach");
   }
   const coach = view.coach;
+  toolbar(dom, view);
   if (!coach) {
     panels.get(dom)?.remove();
     panels.delete(dom);
@@ -83,28 +92,67 @@ export function renderCoach(dom, view) {
         card.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
       }
     }
-    if (!el.querySelector(".tw-coach-badge")) {
-      const badge = document.createElement("div");
-      badge.className = `tw-coach-badge tw-coach-${mark.tone}`;
-      badge.dataset.tip = mark.tip;
-      badge.textContent = mark.label;
-      badge.title = mark.text;
-      el.append(badge);
+    // One badge per pile, naming every mark on it (long labels end in "…", never spill
+    // over the next pile's badge); the whole text is the pile's tooltip.
+    const badge = /** @type {HTMLElement | null} */ (el.querySelector(".tw-coach-badge"));
+    if (badge) {
+      if (!badge.textContent?.split(" · ").includes(mark.label)) badge.textContent += ` · ${mark.label}`;
+    } else {
+      const made = document.createElement("div");
+      made.className = `tw-coach-badge tw-coach-${mark.tone}`;
+      made.dataset.tip = mark.tip;
+      made.textContent = mark.label;
+      el.append(made);
     }
-    el.title = mark.text;
+    el.title = el.title && el.dataset.coach?.includes(" ") ? `${el.title}\n${mark.text}` : mark.text;
   }
   const panel = panelOf(dom);
-  const lines = coach.note ? [coach.note, ...coach.say] : coach.say;
-  const key = JSON.stringify(lines);
+  const note = coach.note ?? null;
+  const lines = [...new Set([note, coach.stuck ?? null, ...coach.say].filter((t) => !!t))];
+  const key = JSON.stringify([lines, coach.tone, coach.review, coach.reviewing]);
   if (panel.dataset.key === key) return;
   panel.dataset.key = key;
   panel.replaceChildren(
-    ...lines.map((text, i) => {
+    ...lines.map((text) => {
       const p = document.createElement("div");
-      p.textContent = i === 0 && coach.note ? `Coach: ${text}` : text;
-      if (i === 0 && coach.note) p.className = "tw-coach-note";
+      if (text === note) {
+        p.textContent = `Coach: ${text}`;
+        p.className = "tw-coach-note";
+        p.dataset.tone = coach.tone ?? "plain";
+      } else {
+        p.textContent = text;
+        if (text === coach.stuck) p.className = "tw-coach-stuck";
+      }
       return p;
     }),
   );
-  panel.hidden = !lines.length;
+  renderReview(panel, coach.review ?? null, !!coach.reviewing);
+  panel.hidden = !panel.childElementCount;
+}
+
+/**
+ * The toolbar's Coach toggle (pressed while on) and, in learning mode, Winnable? off.
+ * @param {Dom} dom
+ * @param {View} view
+ */
+function toolbar(dom, view) {
+  const coach = dom.buttons.coach;
+  if (coach) {
+    coach.setAttribute("aria-pressed", String(!!view.coach));
+    coach.title = "The Coach: marks, a word on each move and a game review; it sees only what you see (C)";
+  }
+  const winnable = dom.buttons.winnable;
+  if (winnable) {
+    winnable.dataset.title ??= winnable.title;
+    winnable.disabled = !!view.learning;
+    winnable.title = view.learning ? view.learning.why : winnable.dataset.title;
+  }
+}
+
+/**
+ * The intent of the Coach toggle (button or C): switch the Coach to the other state.
+ * @param {View} view
+ */
+export function coachIntent(view) {
+  return { kind: "coach", on: !view.coach };
 }

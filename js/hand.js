@@ -5,6 +5,7 @@
  * cards light up their legal targets (view.js); every put-down becomes an intent for Python.
  */
 import { groupName, pileTitle } from "./describe.js";
+import { t, tn } from "./i18n.js";
 import { moveText, targetsFor } from "./moves.js";
 import { markPiles } from "./view.js";
 
@@ -49,14 +50,14 @@ export function createHand(ctx) {
     const view = ctx.view();
     ui.held = { src, count };
     markPiles(dom, view, ui);
-    const targets = targetsFor(view.legal_moves, src, count).map(pileTitle);
+    const targets = targetsFor(view.legal_moves, src, count).map((p) => pileTitle(p, view));
     const where = !targets.length
-      ? "No pile lights up for it."
+      ? t(view, "No pile lights up for it.")
       : targets.length > 3
-        ? `${targets.length} piles light up.`
-        : `It can go to ${targets.join(", ")}.`;
+        ? tn(view, "{n} pile lights up.", "{n} piles light up.", targets.length)
+        : t(view, "It can go to {piles}.", { piles: targets.join(", ") });
     const held = groupName(view, src, count);
-    ctx.say("info", `Holding ${held} from ${pileTitle(src)}. ${where}`);
+    ctx.say("info", `${t(view, "Holding {cards} from {pile:title}.", { cards: held, pile: { pile: src } })} ${where}`);
   }
 
   /** Put the held cards back (nothing is sent). */

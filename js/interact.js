@@ -6,6 +6,7 @@
  */
 import { MOVE_MS, reducedMotion } from "./animate.js";
 import { isFaceDown } from "./cards.js";
+import { coachIntent } from "./coach.js";
 import { winnableIntent } from "./describe.js";
 import { createHand } from "./hand.js";
 import { attachKeys } from "./keys.js";
@@ -261,7 +262,8 @@ export function attachInteraction(ctx) {
     if (!btn || !root.contains(btn)) return;
     cancel(true);
     const action = /** @type {HTMLElement} */ (btn).dataset.action ?? "";
-    ctx.send(action === "winnable" ? winnableIntent(ctx.view()) : { kind: action });
+    if (action === "coach") ctx.send(coachIntent(ctx.view()));
+    else ctx.send(action === "winnable" ? winnableIntent(ctx.view()) : { kind: action });
   }
 
   function onPick() {

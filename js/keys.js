@@ -6,7 +6,9 @@
  * up and puts down, Up/Down choose a Klondike group, Escape puts back.
  */
 import { faceUpRun } from "./cards.js";
-import { groupName, pileTitle, winnableIntent } from "./describe.js";
+import { coachIntent } from "./coach.js";
+import { groupName, winnableIntent } from "./describe.js";
+import { t } from "./i18n.js";
 import { neighbour, pileKind } from "./layout.js";
 import { markPiles } from "./view.js";
 
@@ -57,6 +59,10 @@ export function attachKeys(ctx, hand) {
       ctx.send(winnableIntent(ctx.view()));
       return true;
     }
+    if (key === "c") {
+      ctx.send(coachIntent(ctx.view()));
+      return true;
+    }
     if (key === "d") {
       deal();
       return true;
@@ -64,7 +70,7 @@ export function attachKeys(ctx, hand) {
     if (key === "Escape") {
       if (!ui.held) return false;
       cancel();
-      ctx.say("info", "Put back.");
+      ctx.say("info", t(ctx.view(), "Put back."));
       return true;
     }
     if (!pile) return false;
@@ -104,7 +110,7 @@ export function attachKeys(ctx, hand) {
     ui.depth = depth;
     markPiles(dom, view, ui);
     const chosen = groupName(view, pile, depth);
-    ctx.say("info", `${chosen.charAt(0).toUpperCase()}${chosen.slice(1)}: selected.`);
+    ctx.say("info", t(view, "{cards}: selected.", { cards: `${chosen.charAt(0).toUpperCase()}${chosen.slice(1)}` }));
     return true;
   }
 
@@ -114,7 +120,7 @@ export function attachKeys(ctx, hand) {
     if (ui.held) {
       if (ui.held.src === pile) {
         cancel();
-        ctx.say("info", "Put back.");
+        ctx.say("info", t(ctx.view(), "Put back."));
         return;
       }
       putDown(pile);
@@ -123,7 +129,7 @@ export function attachKeys(ctx, hand) {
     const cards = cardsOf(pile);
     const run = faceUpRun(cards);
     if (!run) {
-      ctx.say("info", `Nothing to pick up on ${pileTitle(pile)}.`);
+      ctx.say("info", t(ctx.view(), "Nothing to pick up on {pile:title}.", { pile: { pile } }));
       return;
     }
     pickUp(pile, Math.min(Math.max(1, ui.depth), run));

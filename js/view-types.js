@@ -58,7 +58,15 @@
  * @property {number} [table_seq]         the first seq that showed the current table
  * @property {number | null} [redeals]    how many redeals the game allows (null: unlimited)
  * @property {Coach | null} [coach]       the Coach's marks and words (null: the Coach is off)
+ * @property {{off: string[], why: string} | null} [learning]  learning mode (the Coach on): what is off
+ * @property {string} [locale]            the table's language ("en", "el", "uk", "ru", "ca")
+ * @property {{id: string, name: string}[]} [locales]  the language menu
  * @property {LayoutHints} [layout]       how to lay out and label this game's table (from its rules)
+ * @property {import("./players.js").PlayerView["statistics"]} [statistics]  this game's statistics (null: hidden)
+ * @property {import("./players.js").PlayerView["deal"]} [deal]  how the deal was chosen (winnable, daily)
+ * @property {import("./players.js").PlayerView["watch"]} [watch]  Watch: on, speed, its last sentence
+ * @property {import("./players.js").PlayerView["deck"]} [deck]  the card settings
+ * @property {import("./players.js").PlayerView["options"]} [options]  winnable_deals, show_statistics
  */
 
 /**
@@ -68,7 +76,13 @@
 
 /**
  * The Coach's part of the view (terrace_widget/fair/coach.py, `coach_view`).
- * @typedef {{marks: CoachMark[], say: string[], note: string | null}} Coach
+ * @typedef {{marks: CoachMark[], say: string[], note: string | null, tone?: string | null, stuck?: string | null, review?: Review | null, reviewing?: boolean}} Coach
+ */
+
+/**
+ * The Coach's game review (terrace_widget/fair/review.py, `Review.as_view`): the fair value
+ * after each turn (null: not valued in time), the biggest drops, where it slipped away.
+ * @typedef {{curve: (number | null)[], drops: {number: number, move: string, better: string | null, before: number, after: number}[], slipped: number | null, level: number, sentences: string[], complete: boolean}} Review
  */
 
 /**
@@ -79,7 +93,8 @@
 
 /**
  * The synced `view` trait: `Game.observation()` plus the widget's keys.
- * @typedef {Observation & WidgetKeys} View
+ * @typedef {{strings?: import("./i18n.js").Strings}} Words  the table's words: the widget's `strings` trait, put on the view by widget.js (not a key of the kernel's view)
+ * @typedef {Observation & WidgetKeys & Words} View
  */
 
 export {};

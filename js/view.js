@@ -10,7 +10,9 @@
 import { canDeal, targetsFor } from "./moves.js";
 import { face } from "./cards.js";
 import { courtImage } from "./court.js";
-import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, sentence, statusItems, verdictBadge } from "./describe.js";
+import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, pileTitle, sentence, statusItems, verdictBadge } from "./describe.js";
+import { N_, t, tn } from "./i18n.js";
+import { renderWords } from "./words.js";
 
 /**
  * @typedef {import("./widget.js").View} View
@@ -39,17 +41,19 @@ import { clockRuns, elapsedSeconds, formatClock, foundationMark, pileLabel, sent
  * @property {number} preview    ... and `tw-preview`
  */
 
-const KEYS_HELP =
+export const KEYS_HELP = N_(
   "Drag a card, or click it and then click where it goes; double-click sends a card home. " +
   "Keys: arrows or Tab move between piles; Enter or Space picks up and puts down " +
   "(in Klondike, Up and Down first choose how many cards); Escape cancels; " +
-  "U undo, R redo, H hint, W can this still be won?, D deal, N new deal. " +
-  "Restart and New deal are undone like moves.";
+  "U undo, R redo, H hint, W can this still be won?, C the Coach, D deal, N new deal. " +
+  "Restart and New deal are undone like moves.",
+);
 
-const BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
-const START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
-const BANNER_LOST = "This deal can no longer be won.";
-const BANNER_LOST_MORE = "Moves are still allowed; Undo takes you back.";
+// English ids of the catalogue (terrace_widget/i18n/locale): shown through t(view, …).
+const BANNER_BASE = N_("Choose the base card: drop one of the four cards on a foundation");
+const START_HELP = N_("Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.");
+const BANNER_LOST = N_("This deal can no longer be won.");
+const BANNER_LOST_MORE = N_("Moves are still allowed; Undo takes you back.");
 
 /**
  * A tiny element builder.
@@ -95,6 +99,7 @@ export function createShell(el) {
     ["redo", "Redo", "R"],
     ["hint", "Hint", "H"],
     ["winnable", "Winnable?", "W"],
+    ["coach", "Coach", "C"],
   ]) {
     buttons[action] = h("button", "tw-btn", { type: "button", "data-action": action, title: key ? `${label} (${key})` : label }, label);
     tools.append(buttons[action]);
@@ -206,17 +211,21 @@ function fillPile(el, slot, view) {
   const cards = view.piles[slot.name] ?? [];
   el.classList.toggle("tw-empty", !cards.length);
   el.setAttribute("aria-label", pileLabel(slot.name, cards, view));
+  el.setAttribute("aria-roledescription", t(view, "pile"));
   el.style.left = `${slot.x}px`;
   el.style.top = `${slot.y}px`;
   let mark = "";
   if (slot.kind === "foundation") mark = foundationMark(view);
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21bb";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
-  outline.innerHTML = `<span class="tw-slot-mark">${mark}</span><span class="tw-slot-name">${slot.name}</span>`;
+  outline.innerHTML = `<span class="tw-slot-mark">${mark}</span>`;
+  // t3, f1 as the moves name them; the stock, waste and reserve in the table's language
+  outline.append(h("span", "tw-slot-name", {}, /^[tf]\d/.test(slot.name) ? slot.name : pileTitle(slot.name, view)));
   /** @type {HTMLElement[]} */
   const kids = [outline];
   for (const pos of slot.cards) {
     const card = cardEl(cards[pos.i], pos.i);
+    if (card.hasAttribute("aria-label")) card.setAttribute("aria-label", t(view, "{card:bare}", { card: { card: cards[pos.i] } }));
     card.style.left = `${pos.x - slot.x}px`;
     card.style.top = `${pos.y - slot.y}px`;
     if (pos.i === cards.length - 1) card.classList.add("tw-top");
@@ -226,7 +235,8 @@ function fillPile(el, slot, view) {
     if (view.stock_reason && clockRuns(view)) {
       const lock = h("div", "tw-lock", { "aria-hidden": "true" }); // the reason: on the message line
       lock.classList.toggle("tw-lock-count", cards.length > 0);
-      lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
+      lock.innerHTML = PADLOCK;
+      lock.append(h("span", "tw-lock-text", {}, view.stock_locked ? t(view, "locked") : ""));
       kids.push(lock);
     }
     if (cards.length) kids.push(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
@@ -328,7 +338,8 @@ export function renderChrome(dom, view, ui) {
   const { root, buttons } = dom;
   root.dataset.seq = String(view.seq);
   setAttr(root, "data-status", view.status);
-  setAttr(root, "aria-label", `${view.name} solitaire`);
+  setAttr(root, "aria-label", t(view, "{game} solitaire", { game: view.name }));
+  renderWords(dom, view);
   const disabled = { undo: !view.can_undo, redo: !view.can_redo, hint: !clockRuns(view) };
   for (const [action, off] of Object.entries(disabled)) {
     if (buttons[action].disabled !== off) buttons[action].disabled = off;
@@ -354,7 +365,7 @@ export function renderChrome(dom, view, ui) {
         return span;
       }),
     );
-    const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
+    const time = h("span", "tw-stat tw-stat-time", {}, `${t(view, "Time")} `);
     time.append(dom.clock);
     dom.stats.append(time);
   }
@@ -416,20 +427,23 @@ function renderBanner(dom, view) {
   b.dataset.seq = String(view.seq);
   b.replaceChildren();
   b.title = "";
-  if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
+  if (kind === "choosing-base") b.append(h("strong", "", {}, t(view, BANNER_BASE)));
   if (kind === "lost") {
-    b.title = `${BANNER_LOST} ${BANNER_LOST_MORE}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
+    // Learning mode (the Coach on): lost only when no move is left, in the kernel's words.
+    const lost = view.learning && view.message?.text ? view.message.text : t(view, BANNER_LOST);
+    const more = t(view, BANNER_LOST_MORE);
+    b.title = `${lost} ${more}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
     // The banner names the losing move once the post-mortem has found it.
-    const why = view.post_mortem ? `${view.post_mortem} Undo takes you back.` : BANNER_LOST_MORE;
-    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, why));
-    b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
-    b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
+    const why = view.post_mortem ? `${view.post_mortem} ${t(view, "Undo takes you back.")}` : more;
+    b.append(h("strong", "", {}, lost), h("span", "tw-postmortem", {}, why));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, t(view, "Undo")));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, t(view, "Restart")));
   }
   if (kind === "won") {
     const s = view.summary;
-    const text = s ? `${s.moves} move${s.moves === 1 ? "" : "s"} · score ${s.score} · ${formatClock(Math.round(s.seconds))}` : "";
-    b.append(h("strong", "", {}, "You won!"), h("span", "tw-summary", {}, text));
-    b.append(h("button", "tw-btn", { type: "button", "data-action": "new" }, "New deal"));
+    const text = s ? `${tn(view, "{n} move", "{n} moves", s.moves)} · ${t(view, "score {score}", { score: s.score })} · ${formatClock(Math.round(s.seconds))}` : "";
+    b.append(h("strong", "", {}, t(view, "You won!")), h("span", "tw-summary", {}, text));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "new" }, t(view, "New deal")));
   }
   celebrate(dom, kind === "won");
 }
@@ -478,6 +492,6 @@ export function messageFor(view, ui) {
   if (ui.told && ui.told.table === (view.table_seq ?? view.seq)) return { kind: "info", text: ui.told.text };
   if (view.status === "lost" && view.post_mortem) return { kind: "info", text: view.post_mortem };
   if (view.status === "playing" && view.stock_locked && view.stock_reason) return { kind: "lock", text: sentence(view.stock_reason) };
-  if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: START_HELP };
+  if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: t(view, START_HELP) };
   return { kind: "idle", text: "" };
 }

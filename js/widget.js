@@ -15,7 +15,9 @@ import { renderCoach } from "./coach.js";
 import { actionSentence, clockRuns, sentence } from "./describe.js";
 import { attachInteraction } from "./interact.js";
 import { computeLayout } from "./layout.js";
+import { attachPlayers } from "./players.js";
 import { createShell, messageFor, renderChrome, renderTable, showMessage, updateClock } from "./view.js";
+import { attachLanguageMenu } from "./words.js";
 
 /** @typedef {import("./view-types.js").View} View */
 
@@ -33,7 +35,7 @@ import { createShell, messageFor, renderChrome, renderTable, showMessage, update
 /**
  * The part of the anywidget model used here.
  * @typedef {object} Model
- * @property {(key: "view") => View} get
+ * @property {((key: "view") => View) & ((key: "strings") => import("./i18n.js").Strings)} get
  * @property {(event: string, cb: (...args: any[]) => void) => void} on
  * @property {(event: string, cb: (...args: any[]) => void) => void} off
  * @property {(content: Record<string, unknown>) => void} send
@@ -92,7 +94,12 @@ function render({ model, el }) {
   const dom = createShell(el);
   /** @type {Ui} */
   const ui = { held: null, focus: null, depth: 1, note: null, told: null };
-  const first = model.get("view");
+  /** The kernel's view with the words of its language (the `strings` trait) on it. */
+  const current = () => {
+    const v = model.get("view");
+    return usable(v) ? { ...v, strings: /** @type {any} */ (model.get)("strings") } : v;
+  };
+  const first = current();
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
   let height = roomHigh(el);
@@ -117,6 +124,7 @@ function render({ model, el }) {
 
   function drawAll() {
     drawTable();
+    players.render(view);
     renderChrome(dom, view, ui); // last: data-seq tells tests the DOM is up to date
   }
 
@@ -148,9 +156,11 @@ function render({ model, el }) {
   }
 
   const interaction = attachInteraction({ dom, ui, view: () => view, layout: () => layout, send, say });
+  const players = attachPlayers(dom, send); // statistics, deal line, Watch, deck, announcements
+  const detachLanguage = attachLanguageMenu(dom.root, send);
 
   function onView() {
-    const next = model.get("view");
+    const next = current();
     if (!usable(next) || next.seq === view.seq) return;
     const prev = view;
     const before = next.table_seq !== prev.table_seq ? snapshot(prev, layout) : null;
@@ -162,6 +172,7 @@ function render({ model, el }) {
       if (next.stock_locked && !prev.stock_locked && next.stock_reason) text = `${text} ${sentence(next.stock_reason)}`.trim();
       ui.told = text ? { text, table: next.table_seq ?? next.seq } : null;
     }
+    players.announce(before ? ui.told?.text ?? "" : "");
     if (next.hint && JSON.stringify(next.hint) !== JSON.stringify(prev.hint)) {
       ui.note = { kind: "hint", text: next.hint.message, seq: next.seq }; // newer than any old message
     }
@@ -225,6 +236,8 @@ function render({ model, el }) {
     window.clearInterval(tick);
     window.clearTimeout(waitTimer);
     interaction.detach();
+    players.detach();
+    detachLanguage();
     dom.root.remove();
   };
 }

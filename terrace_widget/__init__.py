@@ -3,6 +3,7 @@
 from .compiled import ACTIVE as COMPILED  # before .game imports the engine (compiled.py)
 from .game.game import Game, Observation, Status
 from .game.positions import CorruptSaveError
+from .game.statistics import statistics
 from .rules.cards import card_name, code, glyph, parse_card
 from .rules.deal import shuffled_deck
 from .rules.hints import Hint
@@ -44,4 +45,5 @@ __all__ = [
     "parse_card",
     "play",
     "shuffled_deck",
+    "statistics",
 ]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The tests expect the table in English whatever the machine's language: a table's default
+# locale comes from these variables (docs/translating.md), and so do the notebooks' kernels.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(scope="session")

@@ -264,6 +264,24 @@ def tiny_winnable_latency(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> 
     assert "| klondike-unlimited | 4 |" in capfd.readouterr().out
     assert run("winnable-latency", *args) == 0  # everything cached: nothing new is played
     assert len(cache.read_text().splitlines()) == len(rows)
+    assert run("winnable-latency", *args, "--table") == 0  # as the table judges: new rows
+    table = [row for row in jsonl(cache) if row["mode"] == "table"]
+    assert len(table) >= 4 and all(row["verdict"] != "" for row in table)
+    assert "as the table judges them" in capfd.readouterr().out
+
+
+def tiny_click_load(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Two tables, a few clicks each, in worker processes and on threads: every click is
+    timed and the figures are written with the command and versions."""
+    out = tmp_path / "load.json"
+    args = ["--tables", "2", "--intents", "5", "--interval", "0.005", "--json", str(out)]
+    assert run("click-load", *args) == 0
+    record = json.loads(out.read_text())
+    assert record["command"].startswith("python -m benchmarks click-load")
+    assert record["solver_version"] == SOLVER_VERSION
+    setups = record["setups"]
+    assert len(setups) == 2 and all(s["median"]["clicks"] == 10 for s in setups.values())
+    assert "worker processes" in capfd.readouterr().out
 
 
 def tiny_bring_downs(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
@@ -305,12 +323,31 @@ def tiny_strategy(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     assert f"RulePlayer version {PLAYER_VERSION}" in capfd.readouterr().out
 
 
+def tiny_strategy_search(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    cache = tmp_path / "screen.jsonl"
+    args = ["--deals", "1", "--games", "wood", "--workers", "1", "--cache", str(cache)]
+    assert run("strategy-search", "screen", *args, "--candidates", "guard-reserve") == 0
+    (row,) = jsonl(cache)
+    assert set(row["games"]) == {"none", "guard-reserve"} and row["seed"] == 10001
+    summary = tmp_path / "summary.json"
+    cache = tmp_path / "confirm.jsonl"
+    args = ["--deals", "2", "--games", "wood", "--workers", "1", "--cache", str(cache)]
+    assert run("strategy-search", "confirm", *args, "--no-reversed", "--summary", str(summary)) == 0
+    assert [r["seed"] for r in jsonl(cache)] == [1, 2]
+    made = json.loads(summary.read_text())
+    assert made["command"].startswith("python -m benchmarks strategy-search confirm --deals 2 ")
+    assert made["player_version"] == PLAYER_VERSION and made["deals"] == 2
+    out = capfd.readouterr().out
+    assert "| wood |" in out and "Holm" in out
+
+
 def tiny_fair_ceiling(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     cache = tmp_path / "ceiling.jsonl"
     args = ["--deals", "1", "--games", "klondike-no-redeal", "--workers", "1"]
     assert run("fair-ceiling", *args, "--cache", str(cache)) == 0
     (row,) = jsonl(cache)
     assert (row["game"], row["seed"], row["version"]) == ("klondike-no-redeal", 1, CEILING_VERSION)
+    assert row["solver_version"] and row["command"].startswith("python -m benchmarks fair-ceiling")
     assert "| klondike-no-redeal | 1 |" in capfd.readouterr().out
 
 
@@ -342,6 +379,29 @@ def tiny_lite(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     assert "no JupyterLite site in" in capfd.readouterr().err
 
 
+def tiny_lite_app(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """The app's counting server sends what it serves and records the bytes (the browser
+    runs are in tests/browser/test_lite.py); a folder with no Play app is refused."""
+    import time
+    import urllib.request
+
+    from benchmarks import lite_app
+
+    (tmp_path / "index.html").write_text("<title>x</title>")
+    with lite_app.counting_server(tmp_path) as server:
+        with urllib.request.urlopen(f"{server.origin}/index.html") as response:
+            assert response.read() == b"<title>x</title>"
+            assert response.headers["Cache-Control"] == "max-age=600"
+        deadline = time.monotonic() + 5
+        while not server.sent and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.take() == [("/index.html", 200, 16)]
+    with pytest.raises(SystemExit) as stop:
+        run("lite-app", "--no-build", "--site", str(tmp_path))
+    assert stop.value.code == 2
+    assert "no Play app in" in capfd.readouterr().err
+
+
 def tiny_manifest(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     """The real manifest holds against the real data files."""
     assert run("manifest", "--check") == 0
@@ -363,6 +423,60 @@ def tiny_value_calibration(tmp_path: Path, capfd: pytest.CaptureFixture[str]) ->
     assert "Brier: value" in capfd.readouterr().out
 
 
+def tiny_drills(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """One stage, one deal of each kind looked at, 4 worlds a move."""
+    out = tmp_path / "drills.json"
+    args = ["--stages", "klondike-reorder", "--max-deals", "1", "--samples", "4"]
+    assert run("drills", *args, "--out", str(out)) == 0
+    saved = json.loads(out.read_text())
+    (stage,) = saved["stages"]
+    assert stage["id"] == "klondike-reorder" and stage["looked_at"] == 2
+    assert saved["command"].startswith("python -m benchmarks drills --stages klondike-reorder")
+    assert "klondike-reorder:" in capfd.readouterr().out
+
+
+def tiny_holm(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """The saved tip study, corrected: re-ordering in Klondike stays clear."""
+    assert run("holm") == 0
+    out = capfd.readouterr().out
+    assert "| klondike | reorder | 2000 |" in out and out.count(" yes |") >= 5
+
+
+def tiny_winnable_deals(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Only proven wins are listed, the newest solver's run first, with the stated rule:
+    easy when the rule player won, else medium/hard around the game's median nodes."""
+    solver = lambda v, seed, verdict, nodes: json.dumps({  # noqa: E731
+        "variant": v, "seed": seed, "verdict": verdict, "nodes": nodes, "budget": 100,
+        "solver_version": "8" if v == "klondike" else "7"})  # fmt: skip
+    (tmp_path / "winnability-v8.jsonl").write_text(
+        "\n".join([solver("klondike", 1, "won", 10), solver("klondike", 2, "unknown", 100)])
+    )
+    (tmp_path / "winnability.jsonl").write_text(
+        "\n".join(
+            [
+                solver("klondike", 3, "won", 5),
+                solver("wood", 1, "won", 10),
+                solver("wood", 2, "won", 50),
+                solver("wood", 3, "won", 90),
+                solver("wood", 4, "unwinnable", 9),
+            ]
+        )
+    )
+    (tmp_path / "strategy-wood.jsonl").write_text(
+        "\n".join(json.dumps({"player_version": "2", "spec": "wood", "seed": s,
+                              "games": {"all": [int(s == 3), 0, 0]}}) for s in (1, 2, 3))
+    )  # fmt: skip
+    out = tmp_path / "deals.json"
+    assert run("winnable-deals", "--data", str(tmp_path), "--out", str(out)) == 0
+    made = json.loads(out.read_text())
+    got = {(r["variant"], r["seed"]): r["difficulty"] for r in made["records"]}
+    assert got == {("klondike", 1): "medium", ("wood", 1): "medium", ("wood", 2): "medium",
+                   ("wood", 3): "easy"}  # fmt: skip
+    assert made["command"].startswith("python -m benchmarks winnable-deals")
+    assert "median" in made["rule"] and made["player_version"] == "2"
+    assert "wrote" in capfd.readouterr().out
+
+
 TINY: dict[str, Callable[[Path, pytest.CaptureFixture[str]], None]] = {
     "before-after": tiny_before_after,
     "playout": tiny_playout,
@@ -380,17 +494,24 @@ TINY: dict[str, Callable[[Path, pytest.CaptureFixture[str]], None]] = {
     "notebook-05-data": tiny_notebook_05_data,
     "strategy": tiny_strategy,
     "fair-ceiling": tiny_fair_ceiling,
+    "strategy-search": tiny_strategy_search,
     "solvitaire-check": tiny_solvitaire_check,
     "latency": tiny_latency,
     "lite": tiny_lite,
+    "lite-app": tiny_lite_app,
     "value-calibration": tiny_value_calibration,
     "bounds": tiny_bounds,
+    "click-load": tiny_click_load,
     "manifest": tiny_manifest,
+    "drills": tiny_drills,
+    "holm": tiny_holm,
+    "winnable-deals": tiny_winnable_deals,
 }
 """Subcommand -> its run on tiny inputs. A subcommand without one fails the test below."""
 SLOW = {"before-after", "solver-memory", "escalate", "replay-check", "winnable-latency",
         "notebook-05-data", "fair-ceiling", "winnability", "strategy", "saves", "env",
-        "playout", "manifest", "value-calibration"}  # fmt: skip
+        "playout", "manifest", "value-calibration", "click-load", "drills", "holm",
+        "strategy-search"}  # fmt: skip
 """The tiny runs over about 0.7 s on the busy 2-core machine (conftest.py's rule)."""
 BROWSER = {"latency"}
 """The tiny runs that need Debian's Chromium and a Jupyter server."""

@@ -45,8 +45,8 @@ def test_base_choice_marks_every_candidate_with_the_reserves_reading(summary: No
     assert marks["t2"]["tone"] == "good"  # 3♠: no three in the reserve
     assert marks["t2"]["label"] == "0 in reserve · 16% won"
     assert marks["t2"]["text"] == (
-        "3♠: no three in the reserve; bases like it won 16% of 4000 games (95% 15–17%) for the "
-        "test player, 86% of 270 for the all-seeing solver (version 7)"
+        "3♠: no three in the reserve; bases like it won 16% of 4000 games played by the tips "
+        "(15–17%), 86% of 270 for someone who sees every card"
     )
     assert marks["t3"]["tone"] == "warn" and marks["t3"]["label"] == "3 in reserve · 9% won"
 
@@ -66,15 +66,15 @@ def test_a_move_against_a_tip_gets_one_sentence_with_its_measured_worth(summary:
     piles = {"f1": ["6C"], "t1": ["JC"], "t2": ["TH"], "waste": ["KC", "9S"]}
     obs = Game.from_piles("terrace", piles, base_rank=6, stock_locked=True).observation()
     assert note_for(obs, "waste-t3") == (
-        "9♠ is not a good pile start (a five is: nothing waits under it); following this tip "
-        "won 3.1 points more deals for our test player (95% +1.9 to +4.3, 2000 deals)."
+        "9♠ is not a good pile start (a five is: nothing waits under it). The tip: start "
+        "tableau piles with the rank one below the base."
     )
     assert note_for(obs, "waste-t2") is None
     base = Game("terrace", seed=6).observation()
     assert note_for(base, "t3-f1") == (
-        "J♥'s rank is buried deeper in the reserve than 3♠'s: bases like it won 9% against "
-        "16% for the test player."
-    )
+        "J♥'s rank is buried deeper in the reserve than 3♠'s (choose the base by reading the "
+        "reserve)."
+    )  # the base tip was not measured in this summary
 
 
 def test_a_tip_that_does_not_pay_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,8 +111,9 @@ def test_the_widget_coach_is_off_by_default_and_speaks_after_a_move(summary: Non
     assert w.view["coach"]["note"].startswith("J♥'s rank is buried deeper")
     w.undo()
     assert w.view["coach"]["note"] is None
-    w.play("t2-f1")
-    assert w.view["coach"]["note"] is None
+    w.play("t2-f1")  # the tip's base: a word of praise
+    assert w.view["coach"]["note"] == "Good: choose the base by reading the reserve."
+    assert w.view["coach"]["tone"] == "praise"
     w.coach = False
     assert w.view["coach"] is None
 

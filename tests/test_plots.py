@@ -170,3 +170,20 @@ def test_score_boxes_draw_one_box_per_game() -> None:
     ax = plots.score_boxes(greedy)
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Klondike, draw 1, redeals 2", "Wood"]
     assert ax.get_ylim() == (0, 102)
+
+
+def test_statistics_bars_show_each_game_played_with_its_interval() -> None:
+    figures = {
+        "klondike": {"played": 10, "won": 4, "clean": 3},
+        "wood": {"played": 0, "won": 0, "clean": 0},
+        "terrace": {"played": 2, "won": 2, "clean": 0},
+    }
+    ax = plots.statistics_bars(figures)
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels == ["Klondike, draw 1, redeals 2", "Terrace"]  # top first; wood unplayed
+    texts = sorted(t.get_text() for t in ax.texts)
+    assert texts == ["2/2 won, 0 clean", "4/10 won, 3 clean"]
+    widths = sorted(p.get_width() for p in ax.patches)
+    assert widths == [40.0, 100.0]
+    with pytest.raises(ValueError, match="no game played"):
+        plots.statistics_bars({"wood": {"played": 0, "won": 0, "clean": 0}})

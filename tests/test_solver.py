@@ -491,3 +491,36 @@ def test_final_foundations_forbid_bringing_cards_down_in_the_search() -> None:
     for move in result.moves:
         game.play(move)  # the engine refuses a bring-down under these rules
     assert game.status == "won"
+
+
+def test_searches_sharing_their_proven_losses_give_the_same_verdicts() -> None:
+    """share_losses: the positions one search proves lost are skipped by the next ones of
+    the same game, with the same verdicts as searches on their own, and fewer nodes."""
+    from terrace_widget.search.solver import LostTable, share_losses
+
+    rng = random.Random(30)
+    positions = []
+    for variant, seed in (("klondike", 3), ("terrace", 2), ("redheads", 4)):
+        game = Game(variant, seed=seed)
+        for _ in range(12):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+            positions.append(game.copy())
+    alone = [solve(p, budget=3_000) for p in positions]
+    shared: dict[str, LostTable] = {}
+    together = []
+    for p in positions:
+        with share_losses(shared.setdefault(p.variant, LostTable())):
+            together.append(solve(p, budget=3_000))
+    decided = [(a.verdict, t.verdict) for a, t in zip(alone, together, strict=True) if t.decided]
+    assert decided and all(a in (t, "unknown") for a, t in decided)
+    assert {a.verdict for a in alone if a.decided} <= {t.verdict for t in together}
+    assert sum(map(len, shared.values())) > 0
+    again = Game("klondike", seed=3)
+    with share_losses(shared["klondike"]):
+        first = solve(again, budget=3_000)
+        second = solve(again, budget=3_000)
+    assert first.verdict == second.verdict
+    assert second.nodes <= first.nodes

@@ -4,14 +4,17 @@ The site runs the package on Pyodide in a Web Worker and needs no server. Everyt
 uses is served by the site itself, so it also works offline and from any static host:
 
 * the build tools, pinned in ``lite/requirements.txt``, in their own virtual environment;
-* Pyodide, the npm package pinned in ``lite/package-lock.json``, plus the pure-Python
-  wheels its lock file names for the kernel (IPython, traitlets, ...), taken from PyPI at
-  the exact versions of that lock (whose checksums are rewritten for those files);
+* Pyodide, the npm package pinned in ``lite/package-lock.json`` (314.0.8: 314.0.6 could
+  crash mid-game, pyodide#6464), plus the pure-Python wheels its lock file names for the
+  kernel (IPython, traitlets, ...), taken from PyPI at the exact versions of that lock and
+  checked against ``lite/pyodide-wheels.txt`` (the lock's checksums are rewritten for
+  those files);
 * a local package index (``pypi/``) with the project's own wheel, rebuilt from this
   checkout at every build, and the widget's dependencies (``lite/kernel-requirements.txt``);
   they are also preloaded when the kernel starts, so the first cell needs no install;
-* the notebooks that run in a browser (01, 02, 06), and 03-05 with their saved outputs
-  (they need matplotlib and a process pool, which the browser kernel lacks).
+* the notebooks: 01-04 and 06 run in the browser, but for the cells that need what it
+  lacks (matplotlib, the data files, a process pool), which show their code and saved
+  output and are never erased; 05 shows its saved results only.
 
 Downloads and tools are cached under ``build/lite/``: a second build takes seconds.
 ``_site/terrace-widget-build.json`` records a hash of the package sources the wheel was
@@ -21,6 +24,8 @@ built from (``tests/browser/test_lite.py`` checks it against the checkout).
 from __future__ import annotations
 
 import argparse
+import ast
+import base64
 import contextlib
 import functools
 import hashlib
@@ -37,13 +42,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lite_pages as pages  # tools/ is not a package: found through sys.path
+
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
 PACKAGE = ROOT / "terrace_widget"
 DEFAULT_CACHE = ROOT / "build" / "lite"
+PYODIDE_WHEELS = LITE / "pyodide-wheels.txt"
+"""The checksums of the PyPI wheels the self-hosted Pyodide's lock names for the kernel."""
 DEFAULT_SITE = ROOT / "_site"
 BUILD_INFO = "terrace-widget-build.json"
-PLAY_URL = "lab/index.html?path=01-play.ipynb"
 
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 KERNEL_BOOT = ("micropip", "ipython", "jedi", "traitlets", "typing-extensions", "packaging")
@@ -63,14 +72,13 @@ carry front-end files, which the site already holds as extensions)."""
 NOTEBOOKS = {
     "01-play.ipynb": "run",
     "02-rules-tutorial.ipynb": "run",
-    "03-terrace-strategy.ipynb": "saved",
-    "04-klondike-strategy.ipynb": "saved",
+    "03-terrace-strategy.ipynb": "run",
+    "04-klondike-strategy.ipynb": "run",
     "05-analyses.ipynb": "saved",
     "06-scripting-and-agents.ipynb": "run",
 }
-"""``run``: runs in the browser (a cell that needs a module of ``BROWSER_MISSING`` keeps its
-saved output);
-``saved``: shows the outputs saved with the notebook, its cells only print a note."""
+"""``run``: runs in the browser (a cell that needs what the browser lacks keeps its saved
+output, see :func:`browser_reasons`); ``saved``: every cell shows its saved output."""
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 BROWSER_MISSING = ("matplotlib", "numpy", "pandas", "scipy", "gymnasium", "tqdm", "distributed")
 """Modules a notebook may import that have no wheel for the site (compiled ones live only
@@ -88,12 +96,32 @@ RUN_NOTE = (
 SAVED_NOTE = (
     "> **In the browser, this notebook shows its saved results.** It needs matplotlib and "
     "a process pool, which the browser kernel (Pyodide) does not have offline, so its "
-    "cells only print a note when run; the tables and figures below were saved with it. "
-    "To run it, install the project (`bash run.sh play`)."
+    "code is shown with the tables and figures saved with it, and nothing here is erased "
+    "by running it. To run it, install the project (`bash run.sh play`)."
 )
-GUARD_NOTE = "Not run in the browser: the output saved with the notebook was here."
-MISSING_NOTE = "This cell needs {modules}, which the browser kernel does not have offline: \
-the output below is the one saved with the notebook."
+SAVED_CELL_NOTE = (
+    "*Not run in the browser, which lacks what this cell needs: {reasons}. Its code, and "
+    "below it the output saved with the notebook:*"
+)
+"""A cell the browser cannot run becomes a Markdown cell with its code and saved output:
+Run All skips it, so the saved output is never erased."""
+LITE_RUN_TAG = "lite-run"
+LITE_SAVED_TAG = "lite-saved"
+"""Cell tags that overrule the guess of :func:`browser_reasons` either way."""
+NEEDS_OTHER = {
+    "matplotlib (a figure)": re.compile(r"\bplots\.\w+\(|\bplt\."),
+    "the data files of notebooks/data": re.compile(r"""["']data/"""),
+    "a process pool": re.compile(r"ProcessPool|multiprocessing|\bworkers\s*="),
+}
+"""What else a cell may need that the site lacks: figures (``studies.plots`` draws with
+matplotlib), the notebooks' data files (16 MB, left out of the site) and process pools."""
+NBVAL_TAGS = {
+    "# NBVAL_IGNORE_OUTPUT": "nbval-ignore-output",
+    "# NBVAL_CHECK_OUTPUT": "nbval-check-output",
+    "# NBVAL_SKIP": "nbval-skip",
+    "# NBVAL_RAISES_EXCEPTION": "raises-exception",
+}
+"""The test markers of the notebooks, as the cell tags nbval reads instead (not shown)."""
 
 
 def log(message: str) -> None:
@@ -214,8 +242,32 @@ def wheel_of(folder: Path, spec: str) -> Path:
 
 
 def pinned(requirements: Path) -> list[str]:
+    """The ``name==version`` lines of a requirements file (without their ``--hash``)."""
     lines = [line.split("#")[0].strip() for line in requirements.read_text().splitlines()]
-    return [line for line in lines if line]
+    return [line.split()[0] for line in lines if line]
+
+
+def pinned_hashes(requirements: Path) -> dict[str, str]:
+    """``name==version`` (names as PyPI compares them) to the sha256 its line pins."""
+    hashes = {}
+    for line in requirements.read_text().splitlines():
+        found = re.fullmatch(r"\s*([\w.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})\s*", line)
+        if found:
+            hashes[f"{normal(found[1])}=={found[2]}"] = found[3]
+    return hashes
+
+
+def check_pinned(wheel: Path, spec: str, hashes: dict[str, str], source: Path) -> None:
+    """Stop the build unless ``wheel`` is the file ``source`` pins for ``spec``."""
+    name, version = spec.split("==")
+    want = hashes.get(f"{normal(name)}=={version}")
+    if want is None:
+        sys.exit(f"[build_lite] error: {spec} has no checksum in {source.relative_to(ROOT)}")
+    if sha256(wheel) != want:
+        sys.exit(
+            f"[build_lite] error: {wheel.name} does not match its checksum in "
+            f"{source.relative_to(ROOT)} (delete it from the cache to download it again)"
+        )
 
 
 def build_project_wheel(bin_dir: Path, dest: Path) -> Path:
@@ -265,9 +317,11 @@ def assemble_pyodide(
     download_wheels(bin_dir, [f"{packages[n]['name']}=={packages[n]['version']}" for n in needed],
                     wheels)  # fmt: skip
     kept = {}
+    hashes = pinned_hashes(PYODIDE_WHEELS)
     for name in needed:
         entry = dict(packages[name])
         wheel = wheel_of(wheels, f"{entry['name']}=={entry['version']}")
+        check_pinned(wheel, f"{entry['name']}=={entry['version']}", hashes, PYODIDE_WHEELS)
         shutil.copyfile(wheel, dest / wheel.name)
         # Pyodide repacks the wheels it hosts: the PyPI file has another checksum
         entry.update(file_name=wheel.name, sha256=sha256(wheel))
@@ -305,19 +359,40 @@ def binder_link(repository: str, notebook: str) -> str:
 def lite_notebook(
     notebook: dict[str, Any], mode: str, *, name: str = "", repository: str | None = None
 ) -> dict[str, Any]:
-    """The browser copy: Pyodide's kernel, a note on top, unrunnable cells guarded; with
-    ``repository`` (GitHub's ``owner/name``) the note links the notebook on Binder."""
+    """The browser copy: Pyodide's kernel, a note on top, test markers as tags, saved
+    widgets drawn as their saved pictures, and the cells the browser cannot run turned into
+    Markdown with their saved output; with ``repository`` (GitHub's ``owner/name``) the
+    note links the notebook on Binder."""
     nb = json.loads(json.dumps(notebook))
     nb["metadata"]["kernelspec"] = dict(PYODIDE_KERNELSPEC)
     nb["metadata"].pop("language_info", None)
+    widget_state = nb["metadata"].get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     cells = []
+    made: set[str] = set()  # names the cells run so far define
+    unmade: set[str] = set()  # names only the cells left unrun define
     for cell in nb["cells"]:
-        source = "".join(cell["source"])
-        missing = missing_modules(source) if cell["cell_type"] == "code" else []
-        if cell["cell_type"] == "code" and (mode == "saved" or missing):
-            if mode == "run":
-                cells.append(markdown(f"*{MISSING_NOTE.format(modules=' and '.join(missing))}*"))
-            cell["source"] = guarded(source)
+        if cell["cell_type"] == "code":
+            tags_from_markers(cell)
+            reasons = ["matplotlib and a process pool"] if mode == "saved" else []
+            reasons = reasons or browser_reasons(cell)
+            defined, used = names_of("".join(cell["source"]))
+            needs = sorted((used - defined) & unmade)
+            if needs and not reasons:
+                reasons = [f"{', '.join(f'`{n}`' for n in needs)}, made by a cell not run here"]
+            if reasons:
+                unmade |= defined - made
+            else:
+                made |= defined
+                unmade -= defined
+            if reasons:
+                cell = saved_cell(cell, reasons)
+            else:
+                for output in cell.get("outputs", []):
+                    picture_without_state(output, widget_state)
+                if cell.get("outputs"):
+                    # the project's own saved outputs: JupyterLab draws an untrusted cell's
+                    # SVG as text (its repr), and there is no server here to sign them
+                    cell["metadata"]["trusted"] = True
         cells.append(cell)
     title = 1 if cells and cells[0]["cell_type"] == "markdown" else 0
     note = RUN_NOTE if mode == "run" else SAVED_NOTE
@@ -329,28 +404,112 @@ def lite_notebook(
     return nb
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def tags_from_markers(cell: dict[str, Any]) -> None:
+    """Move ``# NBVAL_...`` lines of a code cell into its tags."""
+    lines = "".join(cell["source"]).splitlines()
+    markers = [line.strip() for line in lines if line.strip() in NBVAL_TAGS]
+    if not markers:
+        return
+    tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+    tags.extend(NBVAL_TAGS[m] for m in markers if NBVAL_TAGS[m] not in tags)
+    cell["source"] = "\n".join(line for line in lines if line.strip() not in NBVAL_TAGS)
+
+
+def browser_reasons(cell: dict[str, Any]) -> list[str]:
+    """Why the browser kernel cannot run this code cell (empty: it can)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    if LITE_RUN_TAG in tags:
+        return []
+    source = "".join(cell["source"])
+    reasons = missing_modules(source)
+    reasons += [
+        what
+        for what, pattern in NEEDS_OTHER.items()
+        if pattern.search(source) and what.split()[0] not in reasons
+    ]
+    if LITE_SAVED_TAG in tags and not reasons:
+        reasons.append("a full Python")
+    return list(dict.fromkeys(reasons))
+
+
+def names_of(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell defines and the ones it reads (both empty if it does not parse)."""
+    code = "\n".join(
+        line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))
+    )
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set(), set()
+    defined, used = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (defined if isinstance(node.ctx, ast.Store) else used).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return defined, used
+
+
 def missing_modules(source: str) -> list[str]:
     """The modules of ``BROWSER_MISSING`` a cell imports (or ``%matplotlib``), in order."""
     found = [a or b for a, b in NEEDS_MISSING.findall(source)]
     return list(dict.fromkeys(found))
 
 
-def guarded(source: str) -> str:
-    """The cell's code, run only outside the browser; in it, a note keeps the saved output."""
-    lines = source.splitlines()
-    head = [line for line in lines if line.startswith("# NBVAL")]
-    body = [line for line in lines if not line.startswith("# NBVAL")]
-    body = [f"# {line}" if line.startswith("%") else line for line in body]  # no magics
-    indented = "\n".join(f"    {line}" if line.strip() else "" for line in body)
-    return "\n".join([
-        *head,
-        "import sys",
-        "",
-        'if sys.platform == "emscripten":  # the browser kernel (Pyodide)',
-        f"    print({GUARD_NOTE!r})",
-        "else:",
-        indented.rstrip() or "    pass",
-    ])  # fmt: skip
+def picture_without_state(output: dict[str, Any], state: dict[str, Any]) -> None:
+    """A saved widget whose state the notebook does not hold shows its saved picture (the
+    widget's SVG), not "Loading widget..." or an object's repr; running the cell brings the
+    live widget back."""
+    data = output.get("data", {})
+    view = data.get(WIDGET_VIEW)
+    if view is not None and view.get("model_id") not in state and len(data) > 2:
+        del data[WIDGET_VIEW]
+
+
+def saved_cell(cell: dict[str, Any], reasons: list[str]) -> dict[str, Any]:
+    """A Markdown cell with the code cell's source and its saved outputs (figures, tables,
+    text), which Run All does not touch."""
+    source = "".join(cell["source"]).rstrip()
+    parts = [SAVED_CELL_NOTE.format(reasons=" and ".join(reasons)), fenced(source, "python")]
+    parts += [p for p in (output_markdown(o) for o in cell.get("outputs", [])) if p]
+    tags = [t for t in cell.get("metadata", {}).get("tags", []) if not t.startswith("nbval")]
+    metadata: dict[str, Any] = {"tags": [*tags, LITE_SAVED_TAG]}
+    return {"cell_type": "markdown", "metadata": metadata, "source": "\n\n".join(parts)}
+
+
+def fenced(text: str, language: str = "") -> str:
+    fence = "````" if "```" in text else "```"
+    return f"{fence}{language}\n{text.rstrip()}\n{fence}"
+
+
+def output_markdown(output: dict[str, Any]) -> str:
+    """One saved output as Markdown: a picture as an inline image, HTML as it is, text
+    fenced; errors and live widgets are left out."""
+    kind = output.get("output_type")
+    if kind == "stream":
+        return fenced("".join(output.get("text", "")))
+    if kind not in ("display_data", "execute_result"):
+        return ""
+    data = output.get("data", {})
+    for mime in ("image/png", "image/jpeg", "image/svg+xml"):
+        if mime in data:
+            content = "".join(data[mime])
+            if mime == "image/svg+xml":
+                content = base64.b64encode(content.encode()).decode()
+            return f'<img alt="saved output" src="data:{mime};base64,{content.strip()}">'
+    if "text/html" in data:
+        return "".join(data["text/html"])
+    if "text/markdown" in data:
+        return "".join(data["text/markdown"])
+    if "text/plain" in data and WIDGET_VIEW not in data:
+        return fenced("".join(data["text/plain"]))
+    return ""
 
 
 def stage_notebooks(dest: Path, repository: str | None = None) -> list[str]:
@@ -374,9 +533,12 @@ def build(site: Path, cache: Path, repository: str | None = None) -> dict[str, A
     bin_dir = ensure_tools(cache)
     pyodide = ensure_pyodide(cache)
     kernel_dir = cache / "wheels" / "kernel"
-    specs = pinned(LITE / "kernel-requirements.txt")
+    requirements = LITE / "kernel-requirements.txt"
+    specs, hashes = pinned(requirements), pinned_hashes(requirements)
     download_wheels(bin_dir, specs, kernel_dir)
     kernel_wheels = [wheel_of(kernel_dir, s) for s in specs]
+    for spec, wheel in zip(specs, kernel_wheels, strict=True):
+        check_pinned(wheel, spec, hashes, requirements)
     project = build_project_wheel(bin_dir, cache / "project")
     kernel_wheels.append(project)
 
@@ -401,7 +563,7 @@ def build(site: Path, cache: Path, repository: str | None = None) -> dict[str, A
         stdout=subprocess.DEVNULL)  # fmt: skip
     drop_legacy_fonts(site / "build")
     (site / ".nojekyll").touch()  # GitHub Pages: serve folders that start with "_"
-    open_on_play(site / "index.html")
+    app_pages(site, repository)
     info = {
         "package_sha256": source_hash(package_files()),
         "wheel": project.name,
@@ -423,17 +585,35 @@ def drop_legacy_fonts(build_dir: Path) -> None:
             path.unlink()
 
 
-def open_on_play(index: Path) -> None:
-    """The site's root page opens the Play notebook (instead of an empty JupyterLab).
+def app_pages(site: Path, repository: str | None = None) -> None:
+    """The front page, the Play app (``play/``), the web manifest and the icons."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from terrace_widget.rules.variants import VARIANTS
 
-    The root ``index.html`` also carries the configuration every app page reads, so it is
-    kept, with a redirect that runs before its module script."""
-    html = index.read_text()
-    anchor = '<script type="module">'
-    if html.count(anchor) != 1:
-        sys.exit(f"[build_lite] error: {index} is not JupyterLite's root page as expected")
-    redirect = f'<script>location.replace("{PLAY_URL}" + location.hash);</script>\n    '
-    index.write_text(html.replace(anchor, redirect + anchor))
+    index = site / "index.html"
+    games = {gid: (rules.name, rules.family) for gid, rules in VARIANTS.items()}
+    index.write_text(pages.front_page(index.read_text(), games, repository=repository))
+    shutil.copytree(site / "repl", site / "play")
+    play = site / "play" / "index.html"
+    play.write_text(pages.play_page(play.read_text()))
+    (site / "manifest.webmanifest").write_text(json.dumps(pages.manifest(), indent=1) + "\n")
+    (site / "favicon.svg").write_text(pages.FAVICON_SVG)
+    (site / "favicon.ico").write_bytes(pages.favicon_ico())
+    for size in (192, 512):
+        (site / f"icon-{size}.png").write_bytes(pages.icon_png(size))
+    (site / "table.svg").write_text(front_picture())
+
+
+def front_picture() -> str:
+    """The front page's picture: a Terrace deal a few moves in (what a person sees)."""
+    from terrace_widget import Game
+    from terrace_widget.game.render import svg_board
+
+    game = Game("terrace", seed=12345)
+    for move in ("t2-f6", "deal"):
+        game.play(move)
+    return str(svg_board(game.observation(prove_loss=False), width=800))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -463,7 +643,7 @@ def serve(site: Path, port: int) -> None:
     """What ``python -m http.server`` does, on the loopback address only."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
-        log(f"serving on http://127.0.0.1:{port}/ (the Play notebook; Ctrl+C stops)")
+        log(f"serving on http://127.0.0.1:{port}/ (the front page; Ctrl+C stops)")
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
 

@@ -50,7 +50,16 @@
 
 # %%
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError, TerraceWidget
-from terrace_widget.lessons import picture
+from terrace_widget.lessons import Practice, picture
+from terrace_widget.rules.moves import Move
+
+
+def played(move, before):
+    """The game after ``move``: what a practice judges (the move's effect, not its text)."""
+    game = before.copy()
+    game.play(move)
+    return game
+
 
 # Nine black cards that never build on each other (black on black) and never go to an
 # empty foundation while the base is 3: they keep the tableau full and quiet.
@@ -146,6 +155,28 @@ w = TerraceWidget(game=g)
 w
 
 # %% [markdown]
+# **Practice 1: choose the base.** On the table below, choose a base card. The table tells
+# you at once what your move did (✓ or ✗, on its message line); *Try again* resets it.
+
+
+# %%
+def chose_base(move, before):
+    game = played(move, before)
+    if game.base_rank is None:
+        return False, "No base yet: drop one of T1-T4's cards on a foundation."
+    return True, f"Rank {game.base_rank} is the base: every foundation starts there."
+
+
+practice_1 = Practice(Game("terrace", seed=12345), "Choose a base card.", chose_base)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_1.widget()
+
+# %%
+print(practice_1.status())
+
+# %% [markdown]
 # ## 2. Round the corner
 #
 # **Foundations** build **up by one, in alternating colours** (red on black, black on red),
@@ -194,6 +225,39 @@ print("3D on an empty foundation?", g.explain("t2-f2") or "legal")
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)
+
+# %% [markdown]
+# **Practice 2: round the corner.** The same position as at the start of this section: put a
+# card on a foundation round the corner (after its King).
+
+
+# %%
+def round_the_corner(move, before):
+    game, m = played(move, before), Move.parse(move)
+    pile = game.piles[m.target]
+    if m.target.startswith("f") and len(pile) > 1 and pile[-2][0] == "K" and pile[-1][0] == "A":
+        return True, f"{pile[-1]} went on {pile[-2]}: after the King comes the Ace."
+    return False, f"{move} is legal, but it is not a card going round the corner."
+
+
+corner = Game.from_piles(
+    "terrace",
+    {
+        **QUIET,
+        "t1": ["AC"],
+        "t2": ["3D"],
+        "f1": ["3C", "4D", "5S", "6H", "7C", "8D", "9S", "TH", "JC", "QD", "KS"],
+        "reserve": ["9H", "5C", "8S"],
+        "waste": ["AH"],
+        "stock": ["KD", "2C"],
+    },
+    base_rank=3,
+)
+practice_2 = Practice(corner, "Play a card round the corner onto a foundation.", round_the_corner)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_2.widget()
 
 # %% [markdown]
 # ## 3. Nothing on a base-rank card
@@ -297,11 +361,36 @@ for move in ("deal", "deal", "t2-f1", "deal"):
     g.play(move)
     report(move)
 print("deal again?", g.explain("deal"))
-print("T3's KS into the space?", g.explain("t3-t2"))
+print("T3's Q♣ into the space?", g.explain("t3-t2"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)  # the deal that locked the stock: the padlock is on the stock
+
+# %% [markdown]
+# **Practice 3: unlock the stock.** The stock below is locked. Click it to see why it
+# refuses (the message line says), then play a move that unlocks it.
+
+
+# %%
+def unlocks(move, before):
+    game = played(move, before)
+    if before.stock_locked and not game.stock_locked:
+        return True, "A card left the waste: the stock deals again."
+    return False, f"{move} is legal, but the stock is still locked."
+
+
+locked = Game.from_piles(
+    "terrace",
+    {**QUIET, "t2": [], "reserve": ["QH", "6C"], "waste": ["5D", "8H"], "stock": ["9H"]},
+    base_rank=3,
+    stock_locked=True,
+)
+practice_3 = Practice(locked, "Unlock the stock.", unlocks)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_3.widget()
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -507,6 +596,34 @@ print("T1 now:", seen("t1"), "| T4:", seen("t4"))
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)  # the King's run went into the space, and the 2♠ turned up
+
+# %% [markdown]
+# **Practice 4: fill the space.** Try the Queen first: the table refuses it and says why.
+# Then find the move the rules allow.
+
+
+# %%
+def king_in_space(move, before):
+    game, m = played(move, before), Move.parse(move)
+    if m.target == "t1" and game.piles["t1"] and game.piles["t1"][0][0] == "K":
+        return True, f"A run headed by {game.piles['t1'][0]} filled the space."
+    return False, f"{move} is legal but does not fill the space."
+
+
+space = Game.from_piles(
+    "klondike",
+    {
+        "t1": [],
+        "t2": ["#4C", "QD"],
+        "t3": ["#8S", "6D", "5S", "4H"],
+        "t4": ["#2S", "KS", "QH", "JC"],
+    },
+)
+practice_4 = Practice(space, "Fill the empty T1.", king_in_space)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_4.widget()
 
 # %% [markdown]
 # ## 11. Foundations, and a card brought back down

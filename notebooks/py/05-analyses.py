@@ -42,6 +42,8 @@
 #
 #     python -m benchmarks winnability --deals 1000 --budget 100000 \
 #         --cache notebooks/data/winnability.jsonl        # the solver, deals 1..1000
+#     # solver version 8 changed Klondike with two redeals and with none: their rows come
+#     # from its run, winnability-v8.jsonl (same deals and budget; commands in the README)
 #     python -m benchmarks winnability --deals 150 --budget 100000 --bases each \
 #         --games terrace,generals-patience --cache notebooks/data/winnability-bases.jsonl
 #     python -m benchmarks notebook-05-data greedy      # greedy.jsonl: deals 1..1000
@@ -58,6 +60,7 @@ N_DEALS = 5  # deals per game of the live sample (used when there are no saved r
 BUDGET = 20_000  # solver nodes per deal in the live sample
 EXECUTOR = "serial"  # analyze() in this process; None: one process per core
 RESULTS = "data/winnability.jsonl"  # the saved full run (None: the live sample)
+NEWER = "data/winnability-v8.jsonl"  # solver 8's run of the games it changed (replaces them)
 BASES = "data/winnability-bases.jsonl"  # every candidate base card solved
 GREEDY = "data/greedy.jsonl"  # the greedy player on the same deals
 LENGTHS = "data/solution-lengths.jsonl"  # winning lines re-solved and counted
@@ -95,6 +98,10 @@ print({key: sample[0][key] for key in ("variant", "seed", "verdict", "length", "
 # %%
 if RESULTS is not None and Path(RESULTS).exists():
     records = load_results(RESULTS, as_frame=False)
+    if Path(NEWER).exists():  # the current solver's verdicts where it changed a game
+        newer = load_results(NEWER, as_frame=False)
+        redone = {r["variant"] for r in newer}
+        records = [r for r in records if r["variant"] not in redone] + newer
 else:
     records = analyze("all", N_DEALS, BUDGET, executor=EXECUTOR, progress=False, as_frame=False)
 solved = [r for r in records if r["player"] == "solver" and r["base_mode"] != "each"]
@@ -119,8 +126,8 @@ print(plots.ranking_answer(ranked))
 # %% [markdown]
 # **The plain answer.** At 100,000 nodes, **General's Patience** is the hardest game: the
 # solver won 3.3% of its deals and proved 60.9% lost, so at most 39% (95% CI: 42%) are
-# winnable. Only **Klondike without redeals** might be as hard: it is won 10.7% of the time,
-# but 58% of its deals stay undecided. **Terrace** is the easiest by the won share (95.6%);
+# winnable. Only **Klondike without redeals** might be as hard: solver version 8 wins it
+# 15.7% of the time, but 53.3% of its deals stay undecided at this budget. **Terrace** is the easiest by the won share (95.6%);
 # the intervals cannot tell it apart from Redheads, Klondike draw one with two redeals or
 # draw one with unlimited redeals, whose undecided deals leave room above it. The middle of
 # the table is a tie: ranks such as "3–10" say that the data order those games only loosely.
@@ -206,7 +213,15 @@ if not each:
     each = analyze("terrace", N_DEALS, BUDGET, bases="each", **live)
 counts = plots.winning_bases(each)
 for variant, row in counts.items():
-    print(f"{plots.game_label(variant)}: {sum(row[1:4])} of {sum(row)} deals won with some bases")
+    distinct: dict[int, set[str]] = {}  # per deal, the verdicts of its distinct candidates
+    for r in each:
+        if r["variant"] == variant:
+            distinct.setdefault(r["seed"], set()).add(r["verdict"] == "won")
+    decided = sum(len(v) == 2 for v in distinct.values())
+    print(
+        f"{plots.game_label(variant)}: {sum(row[1:])} of {sum(row)} deals won with at least one "
+        f"base; decided by the choice (some distinct bases win, some do not): {decided}"
+    )
 plots.winning_bases_bars(counts, title=f"Winning base cards per deal ({plots.source_note(each)})")
 plt.show()
 
@@ -293,8 +308,8 @@ plt.show()
 # **What it says.** Looking ahead is worth a great deal: in every game the solver wins
 # several times as many deals as the greedy player, which wins 26% of the Terrace deals,
 # 13% of Klondike's (draw one, two redeals) and none of General's Patience. The greedy
-# player even wins some deals the solver left undecided (51 in Klondike with two redeals):
-# a win proves a deal winnable, so those deals narrow the solver's interval from above.
+# player even wins a few deals the solver left undecided (6, 2 of them in Klondike with two
+# redeals): a win proves a deal winnable, so those deals narrow the solver's interval.
 #
 # ## 6. Fair play against seeing play
 #
@@ -325,13 +340,13 @@ plt.show()
 # %% [markdown]
 # **What it says.** Seeing every card and searching is worth far more than every tip
 # together: the fair player wins 11% of the Terrace deals, against the solver's 96%, 17%
-# of Klondike's (draw one, two redeals) against at least 51%, and at best a quarter of the
+# of Klondike's (draw one, two redeals) against at least 81%, and at best a quarter of the
 # deals of any game (Redheads, 26%). Paired deal by deal, the winnable deals it loses are
 # at least 40 points of the deals in every game but the two the solver rarely wins
 # (General's Patience, Klondike without redeals). It never wins a deal the solver proved
-# lost (a check on both), and it wins 72 deals the solver left undecided, 66 of them in
-# Klondike with two redeals: those are winnable, so they raise the lower end of that
-# game's winnability. The gap mixes two things, the hidden cards and the look-ahead (the
+# lost (a check on both), and it wins 6 deals the solver left undecided (3 of them in
+# Klondike without redeals): those are winnable, so they raise the lower end of those
+# games' winnability. The gap mixes two things, the hidden cards and the look-ahead (the
 # rule player does not search at all), so it is an upper bound on what the hidden cards
 # alone cost. A fair player that searches the worlds the hidden cards could be in closes
 # part of it: `FairSolverPlayer` plays the rule player's moves but, for its first three
@@ -379,6 +394,50 @@ plt.show()
 # * `summarize(records)` gives one row per game; `terrace_widget.studies.plots` draws this
 #   notebook's figures and tables from records (`ranking`, `budget_curves`,
 #   `against_solver`, …); `load_results(path)` reads a cache file back.
+
+# %% [markdown]
+# ## Strategy found in the data
+#
+# The help's Terrace tips lift the fair rule player to about 11% of deals; a fair player
+# that looks ahead with the solver wins about 35%. Two rules a person can apply from what
+# they see close that gap (`terrace_widget.fair.found_rules`, found and measured by
+# `python -m benchmarks strategy-search`, see the README):
+#
+# 1. **reserve-base**: choose the base under which the reserve's top five cards go up
+#    soonest (for each, the highest place above the base among it and the cards on it;
+#    the smallest sum wins);
+# 2. **guard-reserve**: keep a foundation for a reserve card that lies on a card it needs
+#    first; while few foundations can take it, no other card of its rank and colour goes
+#    onto them before a deal.
+#
+# The bars are the same deals played by each rule player (RulePlayer, which sees only the
+# observation); the look-ahead player's bar is its own run on the first 300 of them.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from terrace_widget.studies.strategy_search import load_summary, rates_figure
+
+found = load_summary("data/strategy-search-summary.json")
+rates_figure(found, "terrace")
+plt.show()
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+rows = [
+    f"| {r['spec']} | {r['effect']} | {r['helps']} | {r['hurts']} | {100 * r['difference']:+.1f} "
+    f"| {100 * r['low']:+.1f} to {100 * r['high']:+.1f} |"
+    for r in found["records"]
+    if r["with"] == "found"
+]
+Markdown(
+    "| game | rule | deals won only with it | only without it | difference (points) "
+    "| Holm-corrected 95% interval |\n|---|---|--:|--:|--:|---|\n" + "\n".join(rows)
+)
+
+# %% [markdown]
+# **What it says.** Each rule both helps and hurts: the counts are the deals won only with
+# the rule and only without it. A rule is kept when the whole corrected interval is above
+# zero. Neither rule is in any help page.
 
 # %% [markdown]
 # ## Where next

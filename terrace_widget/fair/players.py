@@ -29,6 +29,7 @@ from ..rules.moves import Move
 from ..rules.variants import Rules, get_rules
 from . import strategy
 from . import tips as registry
+from .found_rules import FOUND_RULES
 from .tips import FILL, FORCED_FILL, TIP_NAMES, Ranked, tips_for
 
 __all__ = [
@@ -105,14 +106,13 @@ class RulePlayer:
         if isinstance(tips, str):
             raise TypeError("tips is a collection of tip names, such as {'base', 'deal-on'}")
         chosen = frozenset(tips)
-        known = [tip.name for tip in registry.TIPS]
+        switches: tuple[registry.Tip, ...] = (*registry.TIPS, *FOUND_RULES)
+        known = [tip.name for tip in switches]
         unknown = sorted(chosen - set(known))
         if unknown:
             raise ValueError(f"unknown tips {unknown}; the tips are: {', '.join(known)}")
         self.tips = chosen
-        self._tips = sorted(
-            (tip for tip in registry.TIPS if tip.name in chosen), key=lambda t: t.stage
-        )
+        self._tips = sorted((tip for tip in switches if tip.name in chosen), key=lambda t: t.stage)
         self.name = name or "rules" + "".join(f"+{t}" for t in sorted(chosen))
         self._tried: set[tuple[Any, str]] = set()
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from ..game.game import Observation
 from ..rules.cards import RANK_TITLES, RANK_WORDS, RANKS, SUIT_WORDS, SUITS, glyph, parse_card
+from .messages import article
 
 
 @dataclass(frozen=True)
@@ -358,7 +359,7 @@ def pile_starts(obs: Observation) -> list[Reading]:
             tips.append(
                 Reading(
                     "pile-start",
-                    f"{show(top)} would start {spaces[0]} well: a {word} is the last card a "
+                    f"{show(top)} would start {spaces[0]} well: {article(word)} is the last card a "
                     "foundation needs",
                     (top,),
                     (spaces[0], "waste"),
@@ -370,7 +371,7 @@ def pile_starts(obs: Observation) -> list[Reading]:
                 Reading(
                     "pile-start",
                     f"{show(top)} is not a good pile start; the best start for {spaces[0]} is "
-                    f"a {word}",
+                    f"{article(word)}",
                     (top,),
                     (spaces[0],),
                 )

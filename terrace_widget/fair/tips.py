@@ -31,6 +31,7 @@ from ..game.game import Observation
 from ..rules.cards import RANK_WORDS
 from ..rules.variants import Rules, UnknownVariantError, get_rules
 from . import strategy
+from .messages import article, say
 from .strategy import show
 
 EFFECTS_FILE = Path(__file__).with_name("strategy-effects.json")
@@ -130,6 +131,17 @@ def effect_words(variant: str | Rules, tip: str) -> str:
     return f"following this tip made no clear difference for our test player ({d:+.1f}, {span})"
 
 
+def support(variant: str | Rules, tip: str) -> str | None:
+    """What the data says of a tip in a game: ``'supported'`` (its 95% interval above 0),
+    ``'negative'`` (below 0), ``'unclear'`` (containing 0), ``None`` (not measured)."""
+    row = effect_of(variant, tip)
+    if row is None:
+        return None
+    if row["low"] > 0:
+        return "supported"
+    return "negative" if row["high"] < 0 else "unclear"
+
+
 def _reserve_class(in_reserve: int) -> str:
     return "2+" if in_reserve >= 2 else str(in_reserve)
 
@@ -169,6 +181,11 @@ class Tip(Protocol):
 
     def follows(self, move: str, obs: Observation) -> bool:
         """Whether ``move``, played in ``obs``, follows the tip (``False``: it goes against it)."""
+        ...
+
+    def credits(self, move: str, obs: Observation) -> bool:
+        """Whether ``move`` does what the tip asks (the Coach praises it): a predicate on
+        what the move does, so every move that follows the tip is credited."""
         ...
 
     def note(self, move: str, obs: Observation) -> str:
@@ -222,14 +239,24 @@ class BaseTip:
     def follows(self, move: str, obs: Observation) -> bool:
         return True
 
+    def credits(self, move: str, obs: Observation) -> bool:
+        return False
+
     def against(self, move: str, obs: Observation) -> str:
         """Why ``move`` goes against the tip, without the measured effect."""
-        return f"{show(_top_card(obs, move))} goes against the tip"
+        return say("against.other", card=show(_top_card(obs, move)))
 
     def note(self, move: str, obs: Observation) -> str:
-        text = self.against(move, obs)
-        words = effect_words(obs["variant"], self.name)
-        return f"{text}; {words}." if words else f"{text} ({self.says})."
+        """Why ``move`` goes against the tip; a tip the data does not support (its measured
+        effect negative, or its interval containing 0) is called a rule of thumb the data
+        does not support, never blamed."""
+        why = self.against(move, obs)
+        verdict = support(obs["variant"], self.name)
+        if verdict is None:
+            return say("note.unmeasured", why=why, says=self.says)
+        if verdict == "supported":
+            return say("note.supported", why=why, says=self.says)
+        return say("note.unsupported", why=why, finding=say(f"finding.{verdict}"))
 
     def marks(self, obs: Observation) -> list[Mark]:
         return []
@@ -242,6 +269,14 @@ class BaseTip:
 
 
 # ---------------------------------------------------------------- the six tips
+def _base_reading(obs: Observation, move: str) -> strategy.BaseReading | None:
+    """The reading of the base ``move`` would choose, whichever foundation it goes to."""
+    source, _, target = move.partition("-")
+    if not target.startswith("f"):
+        return None
+    return next((r for r in strategy.base_readings(obs) if r.piles[0] == source), None)
+
+
 class ChooseBase(BaseTip):
     """Examine the reserve before choosing the base card: avoid a base whose rank is
     buried in it (:func:`~terrace_widget.fair.strategy.tip_base`)."""
@@ -256,23 +291,19 @@ class ChooseBase(BaseTip):
         best = strategy.tip_base(obs)
         if best is None:
             return True
-        chosen = next((r for r in strategy.base_readings(obs) if r.move == move), None)
+        chosen = _base_reading(obs, move)
         return chosen is None or chosen.burial <= best.burial
 
-    def note(self, move: str, obs: Observation) -> str:
+    def credits(self, move: str, obs: Observation) -> bool:
         best = strategy.tip_base(obs)
-        chosen = next(r for r in strategy.base_readings(obs) if r.move == move)
-        assert best is not None
-        rates = [base_rate(obs["variant"], r.in_reserve) for r in (chosen, best)]
-        text = (
-            f"{show(chosen.card)}'s rank is buried deeper in the reserve than {show(best.card)}'s"
-        )
-        if rates[0] is not None and rates[1] is not None:
-            text += (
-                f": bases like it won {100 * rates[0]['won']:.0f}% against "
-                f"{100 * rates[1]['won']:.0f}% for the test player"
-            )
-        return text + "."
+        chosen = _base_reading(obs, move)
+        return best is not None and chosen is not None and chosen.burial <= best.burial
+
+    def against(self, move: str, obs: Observation) -> str:
+        best = strategy.tip_base(obs)
+        chosen = _base_reading(obs, move)
+        assert best is not None and chosen is not None
+        return say("against.base", card=show(chosen.card), best=show(best.card))
 
     def marks(self, obs: Observation) -> list[Mark]:
         variant = obs["variant"]
@@ -286,17 +317,15 @@ class ChooseBase(BaseTip):
             text = r.text
             label = f"{r.in_reserve} in reserve"
             if rate is not None:
-                text += (
-                    f"; bases like it won {100 * rate['won']:.0f}% of {rate['bases']} games "
-                    f"(95% {100 * rate['low']:.0f}–{100 * rate['high']:.0f}%) for the test player"
-                )
+                text += say(
+                    "mark.base-rate", won=f"{100 * rate['won']:.0f}%", games=rate["bases"],
+                    low=f"{100 * rate['low']:.0f}", high=f"{100 * rate['high']:.0f}%",
+                )  # fmt: skip
                 label += f" · {100 * rate['won']:.0f}% won"
             solver = solver_rate(variant, r.in_reserve)
             if solver is not None:
-                version = measured()["solver_bases"][0]["solver_version"]
-                text += (
-                    f", {100 * solver['won']:.0f}% of {solver['bases']} for the all-seeing "
-                    f"solver (version {version})"
+                text += say(
+                    "mark.base-seeing", won=f"{100 * solver['won']:.0f}%", games=solver["bases"]
                 )
             good = best is not None and r.card == best.card
             tone = "good" if good else "warn" if r.in_reserve else "plain"
@@ -324,13 +353,24 @@ class ReversedRuns(BaseTip):
     def follows(self, move: str, obs: Observation) -> bool:
         return strategy.spoils_run(obs, move) is None
 
+    def credits(self, move: str, obs: Observation) -> bool:
+        """A run's head going up, or any move that keeps the runs' foundations where
+        another legal move would take the last one."""
+        runs = strategy.reversed_runs(obs)
+        if not runs or strategy.spoils_run(obs, move, runs) is not None:
+            return False
+        source, _, target = move.partition("-")
+        piles = obs["piles"]
+        heads = {run.cards[0] for run in runs if run.head_depth == 0}
+        if target.startswith("f") and piles.get(source) and piles[source][-1] in heads:
+            return True
+        return any(strategy.spoils_run(obs, m, runs) is not None for m in obs["legal_moves"])
+
     def against(self, move: str, obs: Observation) -> str:
         run = strategy.spoils_run(obs, move)
         assert run is not None
-        return (
-            f"{show(_top_card(obs, move))} takes the last foundation the reversed run "
-            f"{' '.join(show(c) for c in run.cards)} needs"
-        )
+        cards = " ".join(show(c) for c in run.cards)
+        return say("against.reversed", card=show(_top_card(obs, move)), run=cards)
 
     def marks(self, obs: Observation) -> list[Mark]:
         piles = obs["piles"]
@@ -375,9 +415,18 @@ class PileStarts(BaseTip):
     def against(self, move: str, obs: Observation) -> str:
         rank = strategy.pile_start_rank(obs)
         assert rank is not None
-        word = RANK_WORDS[rank - 1]
         card = show(_top_card(obs, move))
-        return f"{card} is not a good pile start (a {word} is: nothing waits under it)"
+        return say("against.pile-start", card=card, start=article(RANK_WORDS[rank - 1]))
+
+    def credits(self, move: str, obs: Observation) -> bool:
+        """A space filled with the pile-start rank, or any move that leaves the space
+        free where the legal moves would fill it with another card."""
+        start = strategy.pile_start_rank(obs)
+        if start is None or strategy.is_bad_pile_start(obs, move):
+            return False
+        if _is_fill(obs, move):
+            return strategy.card_facts(obs["piles"]["waste"][-1])[0] == start
+        return any(strategy.is_bad_pile_start(obs, m) for m in obs["legal_moves"])
 
     def marks(self, obs: Observation) -> list[Mark]:
         piles = obs["piles"]
@@ -424,8 +473,18 @@ class DealOn(BaseTip):
     def against(self, move: str, obs: Observation) -> str:
         lock = strategy.deal_on(obs)
         where = lock.move.partition("-")[2] if lock is not None and lock.move else "a pile"
-        card = show(_top_card(obs, move))
-        return f"No need to fill the space to deal on: {card} could go to {where}"
+        return say("against.deal-on", card=show(_top_card(obs, move)), where=where)
+
+    def credits(self, move: str, obs: Observation) -> bool:
+        source, _, target = move.partition("-")
+        piles = obs["piles"]
+        return (
+            bool(obs["stock_locked"])
+            and source == "waste"
+            and target in piles
+            and bool(piles[target])
+            and strategy.deal_on(obs) is not None
+        )
 
     def marks(self, obs: Observation) -> list[Mark]:
         lock = strategy.deal_on(obs)
@@ -453,6 +512,9 @@ class BringDowns(BaseTip):
     def applies_to(self, rules: Rules) -> bool:
         return not rules.foundations_final
 
+    def credits(self, move: str, obs: Observation) -> bool:
+        return any(t.move == move for t in strategy.bring_downs(obs))
+
     def marks(self, obs: Observation) -> list[Mark]:
         piles = obs["piles"]
         marks = []
@@ -476,6 +538,9 @@ class Reorder(BaseTip):
 
     def applies_to(self, rules: Rules) -> bool:
         return rules.tableau_moves == "sequence"
+
+    def credits(self, move: str, obs: Observation) -> bool:
+        return any(t.move == move for t in strategy.reorderings(obs))
 
     def marks(self, obs: Observation) -> list[Mark]:
         piles = obs["piles"]
@@ -538,3 +603,13 @@ def against_tips(obs: Observation, move: str) -> list[str]:
     if not isinstance(move, str):
         move = str(move)
     return [tip.name for tip in TIPS if not tip.follows(move, obs)]
+
+
+def credited_tips(obs: Observation, move: str) -> list[str]:
+    """The tips that ``move`` does what they ask in the position ``obs`` (their short
+    names): every base no deeper buried than the tip's pick, on any foundation; every
+    deal-on move; every good pile start; every head of a reversed run going up; every
+    bring-down and re-ordering the tips see."""
+    strategy.check_observation(obs)
+    move = str(move)
+    return [tip.name for tip in TIPS if tip.follows(move, obs) and tip.credits(move, obs)]

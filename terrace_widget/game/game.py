@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypedDict
 
+from ..i18n import message
 from ..rules.cards import code, parse_card
 from ..rules.deal import random_seed, shuffled_deck
 from ..rules.engine import STOCK, WASTE, Table, UndoRecord
@@ -476,8 +477,8 @@ class Game:
         if hint is not None:
             return hint
         if self.status == "won":
-            return Hint(None, "The game is won.")
-        return Hint(None, "No hint: no move leads anywhere.")
+            return Hint(None, message("The game is won."))
+        return Hint(None, message("No hint: no move leads anywhere."))
 
     # ------------------------------------------------------------ explaining refusals
     def _coerce(self, move: Move | str) -> Move:

@@ -4,6 +4,7 @@ solutions behind a button.
 Knows: every layer below. Nothing imports it.
 """
 
+from .exercises import Practice, check_answer
 from .moments import (
     MAX_MOVES,
     TipMoment,
@@ -15,11 +16,16 @@ from .moments import (
     tip_moment,
     what_it_sees,
 )
+from .trainer import Drill, drill
 
 __all__ = [
     "MAX_MOVES",
+    "Drill",
+    "Practice",
     "TipMoment",
+    "check_answer",
     "check_move",
+    "drill",
     "effect_text",
     "effects_table",
     "picture",

@@ -183,6 +183,14 @@ class Table:
         self._f_cache: dict[int, list[int]] | None = None
         self._set_tables()
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle as the rules and the position (a search worker receives tables; compiled
+        classes pickle only through this)."""
+        return (
+            _rebuilt_table,
+            (self.rules, self.piles, self.down, self.base, self.locked, self.passes),
+        )
+
     # ------------------------------------------------------------------ setup
     def _set_tables(self) -> None:
         rules = self.rules
@@ -592,3 +600,16 @@ class Table:
         self.tableau_next = source.tableau_next
         self.foundation_next = source.foundation_next
         self._base_cards = source._base_cards
+
+
+def _rebuilt_table(
+    rules: Rules, piles: list[list[int]], down: list[int], base: int, locked: bool, passes: int
+) -> Table:
+    """The table :meth:`Table.__reduce__` describes."""
+    table = Table(rules)
+    table.piles = [p[:] for p in piles]
+    table.down = down[:]
+    table.set_base(base)
+    table.locked = locked
+    table.passes = passes
+    return table

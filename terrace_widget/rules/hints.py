@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import builds_down, card_name, rank_of
+from ..i18n import Card, message
+from .cards import builds_down, rank_of
 from .engine import WASTE, Table
 from .moves import DEAL, Move
 
-NO_BASE = "Move something onto the foundation."
-DEAL_TEXT = "Deal a new card from the deck"
-FOUNDATION_DOWN = "Try moving cards down from the foundation"
-NO_HINT = "No hint available right now"
+NO_BASE = message("Move something onto the foundation.")
+DEAL_TEXT = message("Deal a new card from the deck")
+FOUNDATION_DOWN = message("Try moving cards down from the foundation")
+NO_HINT = message("No hint available right now")
 
 
 class Hint(NamedTuple):
@@ -28,15 +29,15 @@ def _move_text(table: Table, source: int, target: int, count: int = 1) -> Hint:
     piles = table.piles
     card = piles[source][-count]
     onto = piles[target]
-    if onto:
-        where = card_name(onto[-1])
-    elif target in table.foundations:
-        where = "an empty foundation slot"
-    else:
-        where = "an empty tableau slot"
     names = table.names
     move = Move(names[source], names[target], count)
-    return Hint(move, f"Move {card_name(card)} onto {where}.")
+    if onto:
+        text = message("Move {card} onto {onto}.", card=Card(card), onto=Card(onto[-1]))
+    elif target in table.foundations:
+        text = message("Move {card} onto an empty foundation slot.", card=Card(card))
+    else:
+        text = message("Move {card} onto an empty tableau slot.", card=Card(card))
+    return Hint(move, text)
 
 
 def classic_hint(table: Table) -> Hint | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
+from ..i18n import N_
 from .limits import quote
 
 BaseRule = Literal["choose", "auto", "ace"]
@@ -95,7 +96,7 @@ class Rules:
 
 TERRACE = Rules(
     id="terrace",
-    name="Terrace",
+    name=N_("Terrace"),
     family="terrace",
     decks=2,
     reserve=11,
@@ -122,30 +123,34 @@ TERRACE = Rules(
 GENERALS_PATIENCE = replace(
     TERRACE,
     id="generals-patience",
-    name="General's Patience",
+    name=N_("General's Patience"),
     reserve=13,
     foundation_build="same-suit",
     redeals=1,
     one_at_a_time_after_redeal=True,
 )
-FALLING_STARS = replace(TERRACE, id="falling-stars", name="Falling Stars", base="auto")
-SIGNORA = replace(FALLING_STARS, id="signora", name="Signora", auto_fill=("waste", "stock"))
+FALLING_STARS = replace(TERRACE, id="falling-stars", name=N_("Falling Stars"), base="auto")
+SIGNORA = replace(FALLING_STARS, id="signora", name=N_("Signora"), auto_fill=("waste", "stock"))
 REDHEADS = replace(
     SIGNORA,
     id="redheads",
-    name="Redheads",
+    name=N_("Redheads"),
     reserve=21,
     tableau=8,
     auto_fill=("reserve", "waste", "stock"),
 )
 BLONDES_AND_BRUNETTES = replace(
-    FALLING_STARS, id="blondes-and-brunettes", name="Blondes and Brunettes", reserve=10, tableau=8
+    FALLING_STARS,
+    id="blondes-and-brunettes",
+    name=N_("Blondes and Brunettes"),
+    reserve=10,
+    tableau=8,
 )
-WOOD = replace(FALLING_STARS, id="wood", name="Wood", reserve=10)
+WOOD = replace(FALLING_STARS, id="wood", name=N_("Wood"), reserve=10)
 
 KLONDIKE = Rules(
     id="klondike",
-    name="Klondike (Single card deals)",
+    name=N_("Klondike (Single card deals)"),
     family="klondike",
     decks=1,
     reserve=0,
@@ -172,15 +177,15 @@ KLONDIKE = Rules(
 KLONDIKE_THREE_CARD = replace(
     KLONDIKE,
     id="klondike-three-card",
-    name="Klondike (Three card deals)",
+    name=N_("Klondike (Three card deals)"),
     deal_count=3,
     redeals=None,
 )
 KLONDIKE_NO_REDEAL = replace(
-    KLONDIKE, id="klondike-no-redeal", name="Klondike (No redeals)", redeals=0
+    KLONDIKE, id="klondike-no-redeal", name=N_("Klondike (No redeals)"), redeals=0
 )
 KLONDIKE_UNLIMITED = replace(
-    KLONDIKE, id="klondike-unlimited", name="Klondike (Unlimited redeals)", redeals=None
+    KLONDIKE, id="klondike-unlimited", name=N_("Klondike (Unlimited redeals)"), redeals=None
 )
 
 VARIANTS: dict[str, Rules] = {

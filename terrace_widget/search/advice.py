@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..rules.cards import RANK_TITLES, glyph, rank_of
-from ..rules.engine import STOCK, WASTE
+from ..rules.engine import STOCK, WASTE, Table
 from ..rules.hints import Hint
 from ..rules.limits import quote
 from ..rules.moves import DEAL, Move
@@ -555,7 +555,7 @@ def _fair_hint(
     world = next(
         w for w, s in zip(result.worlds, result.solutions, strict=True) if s.moves == world_line
     )
-    text = explain_line(game, world_line, world=world).rstrip(".")
+    text = explain_line(game, world_line, world=world, horizon=FAIR_HORIZON).rstrip(".")
     undecided = f"; {result.unknown} undecided" if result.unknown else ""
     return Hint(
         best,
@@ -589,13 +589,30 @@ def _only_move(game: Game, move: Move, seconds: float | None, budget: int | None
 # ---------------------------------------------------------------- why a move helps
 
 
-def explain_line(game: Game, line: Sequence[Move], *, world: Game | None = None) -> str:
+EXPLAIN_HORIZON = 80
+"""Moves of the winning line that :func:`explain_line` follows to find what a move is for."""
+FAIR_HORIZON = 4
+"""The same for a fair hint (the Coach's): the next few moves, and no deal or unseen card."""
+
+
+def explain_line(
+    game: Game,
+    line: Sequence[Move],
+    *,
+    world: Game | None = None,
+    horizon: int = EXPLAIN_HORIZON,
+) -> str:
     """A sentence for ``line[0]``, from what it achieves along ``line`` (a winning line).
 
     Only cards visible in ``game`` now are named: a card that is face down or in the stock
     is never mentioned, even where the line shows it. ``world``: the position the line
     was found in, if not ``game`` (a sampled world of :func:`sample_worlds`).
+    ``horizon``: the moves of the line followed; a short one (:data:`FAIR_HORIZON`) also
+    stops at the first deal or card the player cannot see, so that the reason is true in
+    the next few moves of the player's own game, whatever the hidden cards.
     """
+    if not isinstance(horizon, int) or isinstance(horizon, bool) or not 1 <= horizon <= 1000:
+        raise ValueError(f"horizon is a whole number of moves from 1 to 1000, not {horizon!r}")
     if not line:
         raise ValueError("explain_line needs a line of at least one move")
     move = line[0]
@@ -612,7 +629,7 @@ def explain_line(game: Game, line: Sequence[Move], *, world: Game | None = None)
     what, where = _action(game, move)
     if game.stock_locked and move.source == "waste":
         return f"Play the waste card {what} {where}: the stock is locked until it goes."
-    return f"Move {what} {where}: {_reason(world or game, line, visible)}."
+    return f"Move {what} {where}: {_reason(world or game, line, visible, horizon)}."
 
 
 def _plural_rank(rank: int) -> str:
@@ -635,7 +652,8 @@ def _action(game: Game, move: Move) -> tuple[str, str]:
     card = table.piles[s][-move.size]
     what = glyph(card)
     if move.size > 1:
-        what += f" with the {move.size - 1} card{'s' if move.size > 2 else ''} on it"
+        more = move.size - 1
+        what += " with the card on it" if more == 1 else f" with the {more} cards on it"
     onto = table.piles[t]
     if t in table.foundations:
         where = (
@@ -670,11 +688,9 @@ def _explain_deal(game: Game, line: Sequence[Move]) -> str:
     return f"Deal: the winning line goes on with the stock{later}."
 
 
-EXPLAIN_HORIZON = 80
-"""Moves of the winning line that :func:`explain_line` follows to find what a move is for."""
-
-
-def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
+def _reason(
+    game: Game, line: Sequence[Move], visible: set[int], horizon: int = EXPLAIN_HORIZON
+) -> str:
     """Why ``line[0]`` helps, from the first ``EXPLAIN_HORIZON`` moves of the line.
 
     ``game`` is the position the line was found in (maybe a sampled world); only cards in
@@ -706,8 +722,11 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
         moved = None  # cards could go on it before: nothing to explain there
     space = s in table.tableau and not rest and not piles[s]
     found: dict[str, str] = {}
-    for later in line[1:EXPLAIN_HORIZON]:
+    strict = horizon <= FAIR_HORIZON
+    for later in line[1:horizon]:
         tp = sim.to_table()
+        if strict and (later == DEAL or _moves_unseen(tp, later, visible)):
+            break  # what follows depends on cards the player cannot see
         if later == DEAL:
             if uncovered and uncovered[0] == WASTE and not tp.piles[STOCK]:
                 uncovered = None  # the waste goes back to the stock
@@ -767,6 +786,12 @@ def _reason(game: Game, line: Sequence[Move], visible: set[int]) -> str:
     if s in table.tableau and not rest:
         return f"it empties pile {move.source}"
     return f"it begins a winning line of {len(line)} moves"
+
+
+def _moves_unseen(table: Table, move: Move, visible: set[int]) -> bool:
+    """Whether ``move`` moves a card the player cannot see now (in the real game)."""
+    pile = table.piles[table.index(move.source)]
+    return any(card not in visible for card in pile[len(pile) - move.size :])
 
 
 def hint_cards(move: Move | None) -> list[str]:

@@ -169,6 +169,28 @@ def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
         _STOP.reset(token)
 
 
+_SHARED_LOST: contextvars.ContextVar[LostTable | None] = contextvars.ContextVar(
+    "terrace_solver_shared_lost", default=None
+)
+
+
+@contextlib.contextmanager
+def share_losses(lost: LostTable) -> Iterator[None]:
+    """Within this block (in this thread), every search records the positions it proves
+    lost in ``lost`` and skips those already there, instead of starting a table of its own.
+
+    A position is proven lost only when every line from it is searched, whatever the
+    search's root, so the proofs hold for every search of the same game (the same rules:
+    keys of different games never meet). The table's worker keeps one per game, so that
+    the Winnable? checks along a deal reuse each other's proofs.
+    """
+    token = _SHARED_LOST.set(lost)
+    try:
+        yield
+    finally:
+        _SHARED_LOST.reset(token)
+
+
 def is_compiled() -> bool:
     """Whether this module runs compiled (tools/compile.py builds it with mypyc for long
     measurements): the same search, node for node, at another speed."""
@@ -218,7 +240,8 @@ def solve(
     deadline = None if seconds is None else start + seconds
     total = budget if budget is not None else 1 << 62
     used = 0
-    lost = LostTable(lost_table_size)
+    shared = _SHARED_LOST.get()
+    lost = shared if shared is not None else LostTable(lost_table_size)
     memo: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
     if (
         game.rules.hidden_tableau

@@ -615,3 +615,89 @@ def score_boxes(records: Sequence[Mapping[str, Any]], *, ax: Any = None, title: 
     ax.set_ylabel("cards on the foundations at the end (% of the pack)")
     ax.set_title(title, fontsize=10)
     return ax
+
+
+def review_curve(review: Any, *, ax: Any = None, title: str = "") -> Any:
+    """The game review (:func:`terrace_widget.fair.review.review_game`) as a figure: the fair
+    value after each turn with its 95% interval, the biggest drops in red (each labelled
+    with the better move), where it slipped away as a purple line, the slip level dashed.
+    Every value sees only what the player saw. Returns the axes."""
+    points = review.points
+    if not points:
+        raise ValueError("an empty review has nothing to draw")
+    ax = _axes(ax, (8, 3.2))
+    turns = [k for k, p in enumerate(points) if p is not None]
+    values = [100 * points[k].estimate for k in turns]
+    low = [100 * points[k].interval[0] for k in turns]
+    high = [100 * points[k].interval[1] for k in turns]
+    ax.fill_between(turns, low, high, color="#90caf9", alpha=0.4, linewidth=0, label="95% interval")
+    ax.plot(turns, values, color="#1565c0", linewidth=1.5, label="chance to win")
+    ax.axhline(100 * review.level, color="#9e9e9e", linestyle="--", linewidth=0.8,
+               label=f"slip level ({100 * review.level:.0f}%)")  # fmt: skip
+    for drop in review.drops:
+        ax.plot([drop.number], [100 * drop.after], "o", color="#c62828")
+        if drop.better:
+            where = (drop.number, 100 * drop.after)
+            text = f"{drop.move}; better {drop.better}"
+            ax.annotate(text, where, textcoords="offset points", xytext=(4, 6), fontsize=8,
+                        color="#c62828")  # fmt: skip
+    if review.slipped is not None:
+        ax.axvline(review.slipped, color="#6a1b9a", linewidth=1.2, label="where it slipped away")
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("chance to win (%)")
+    least = min((p.samples for p in points if p is not None and not p.exact), default=0)
+    note = (
+        f"the rule player's wins over at least {least} deals that fit what was seen, per position"
+        f" (value version {review_value_version()})"
+    )
+    ax.set_title(f"{title}\n{note}" if title else note, fontsize=10)
+    ax.legend(fontsize=8, loc="upper right")
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def review_value_version() -> str:
+    """The version of the fair value the review's figures name."""
+    from ..fair.value import VALUE_VERSION
+
+    return VALUE_VERSION
+
+
+def statistics_bars(
+    figures: Mapping[str, Mapping[str, Any]] | None = None, *, ax: Any = None, title: str = ""
+) -> Any:
+    """A player's statistics (:func:`terrace_widget.statistics`, all games by default): one
+    bar per game played, the share won with its 95% Wilson interval, labelled won/played
+    and clean wins. Returns the axes."""
+    from ..game.statistics import statistics
+    from ..intervals import wilson_interval
+
+    figures = statistics() if figures is None else figures
+    rows = [(game, f) for game, f in figures.items() if f.get("played")]
+    if not rows:
+        raise ValueError("no game played yet: play one, then draw the statistics")
+    ax = _axes(ax, (8, 0.5 * len(rows) + 1.4))
+    y = list(range(len(rows)))[::-1]
+    shares, low, high = [], [], []
+    for _, f in rows:
+        lo, hi = wilson_interval(f["won"], f["played"])
+        share = f["won"] / f["played"]
+        shares.append(100 * share)
+        low.append(100 * (share - lo))
+        high.append(100 * (hi - share))
+    ax.barh(y, shares, xerr=[low, high], capsize=4, color="#2e7d32")
+    labels = [game_label(game) if game in _variants() else game for game, _ in rows]
+    ax.set_yticks(y, labels)
+    for k, (_, f) in zip(y, rows, strict=True):
+        ax.text(101, k, f"{f['won']}/{f['played']} won, {f['clean']} clean", va="center")
+    ax.set_xlim(0, 140)
+    ax.set_xlabel("games won (%, 95% Wilson interval)")
+    ax.set_title(title or "Your statistics")
+    return ax
+
+
+def _variants() -> set[str]:
+    from ..rules.variants import VARIANTS
+
+    return set(VARIANTS)

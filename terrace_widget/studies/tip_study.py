@@ -33,15 +33,15 @@ from ..fair import strategy
 from ..fair.players import RulePlayer, play_out
 from ..fair.tips import rules_of, tips_for
 from ..game.game import Game
-from ..intervals import wilson_interval
+from ..intervals import cluster_interval, paired_counts, paired_interval, wilson_interval
 from .analysis import run_tasks
 
 PLAYER_VERSION = "2"
 """Part of every cache key: bump it when the rule-based player changes."""
 MAX_MOVES = 3000
-CEILING_VERSION = "1"
+CEILING_VERSION = "2"
 """Part of every record of ``benchmarks/fair_ceiling.py``: bump it when the strong fair
-player changes."""
+player or the solver inside it changes (2: solver version 8, records carry the versions)."""
 
 
 def play_deal(spec: str, seed: int, configs: Literal["all", "full"] = "all") -> dict[str, Any]:
@@ -187,26 +187,9 @@ def paired_difference(
     """Difference of two paired win rates (first minus second) with Newcombe's interval for
     paired proportions (his method 10: Wilson intervals combined through the correlation
     of the pairs). Returns (difference, low, high)."""
-    n = len(pairs)
-    if n == 0:
+    if not pairs:
         raise ValueError("no pairs")
-    a = sum(x and y for x, y in pairs)
-    b = sum(x and not y for x, y in pairs)
-    c = sum(y and not x for x, y in pairs)
-    d = n - a - b - c
-    p1, p2 = (a + b) / n, (a + c) / n
-    l1, u1 = wilson_interval(a + b, n, z)
-    l2, u2 = wilson_interval(a + c, n, z)
-    margins = (a + b) * (c + d) * (a + c) * (b + d)
-    phi = 0.0 if margins == 0 else (a * d - b * c) / math.sqrt(margins)
-    delta = p1 - p2
-    low = delta - math.sqrt(
-        max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2)
-    )
-    high = delta + math.sqrt(
-        max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2)
-    )
-    return delta, max(-1.0, low), min(1.0, high)
+    return paired_interval(*paired_counts(pairs), z=z)
 
 
 def mean_difference(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -290,20 +273,32 @@ def tip_effects(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 def base_classes(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Win rate of the candidate bases by how many cards of their rank the reserve holds
-    (0, 1, 2+), for each game spec: the measured rate the Coach quotes for "bases like it"."""
-    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    (0, 1, 2+), for each game spec: the measured rate the Coach quotes for "bases like it".
+    A deal's candidates share its cards, so the 95% interval is clustered by deal
+    (:func:`~terrace_widget.intervals.cluster_interval`)."""
+    counts: dict[tuple[str, str], dict[int, list[int]]] = defaultdict(dict)
     for r in records:
         for cand in r.get("bases") or []:
             key = (r["spec"], str(min(cand[1], 2)) + ("+" if cand[1] >= 2 else ""))
-            counts[key][0] += cand[3]
-            counts[key][1] += 1
+            deal = counts[key].setdefault(r["seed"], [0, 0])
+            deal[0] += cand[3]
+            deal[1] += 1
     rows = []
-    for (spec, cls), (won, n) in sorted(counts.items()):
-        low, high = wilson_interval(won, n)
+    for (spec, cls), by_deal in sorted(counts.items()):
+        clusters = [(k, n) for k, n in by_deal.values()]
+        won, n = sum(k for k, _ in clusters), sum(n for _, n in clusters)
+        low, high = cluster_interval(clusters)
         rows.append(
             {"spec": spec, "in_reserve": cls, "bases": n, "won": won / n, "low": low, "high": high}
         )
     return rows
+
+
+def _class_row(clusters: list[list[int]]) -> dict[str, Any]:
+    """A class of candidate bases: won share, count and the deal-clustered 95% interval."""
+    k, n = sum(c[0] for c in clusters), sum(c[1] for c in clusters)
+    low, high = cluster_interval([(c[0], c[1]) for c in clusters])
+    return {"won": k / n, "bases": n, "deals": len(clusters), "low": low, "high": high}
 
 
 def draw_effects(
@@ -358,15 +353,16 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     rows = []
     for variant in sorted({v for v, _ in deals}):
         tip, rand, best = [], [], []
-        classes: dict[str, list[int]] = {"0": [0, 0], "1": [0, 0], "2+": [0, 0]}
-        for (v, _), cands in deals.items():
+        classes: dict[str, dict[int, list[int]]] = {"0": {}, "1": {}, "2+": {}}
+        for (v, seed), cands in deals.items():
             if v != variant:
                 continue
             won = {card: float(r["verdict"] == "won") for card, r in cands.items()}
             for card, r in cands.items():
                 cls = classes[str(min(r["base_rank_in_reserve"], 2)).replace("2", "2+")]
-                cls[0] += int(won[card])
-                cls[1] += 1
+                deal = cls.setdefault(seed, [0, 0])
+                deal[0] += int(won[card])
+                deal[1] += 1
             tip.append(won[min(cands.values(), key=burial)["base"]])
             rand.append(statistics.fmean(won.values()))
             best.append(max(won.values()))
@@ -384,15 +380,10 @@ def solver_bases(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     [a - b for a, b in zip(tip, rand, strict=True)]
                 ),
                 "best_minus_tip": mean_difference([b - a for a, b in zip(tip, best, strict=True)]),
-                "classes": {
-                    cls: {
-                        "won": k / n,
-                        "bases": n,
-                        "low": wilson_interval(k, n)[0],
-                        "high": wilson_interval(k, n)[1],
-                    }
-                    for cls, (k, n) in classes.items()
-                    if n
+                "classes": {  # intervals clustered by deal (a deal's candidates share cards)
+                    cls: _class_row(list(by_deal.values()))
+                    for cls, by_deal in classes.items()
+                    if by_deal
                 },
             }
         )

@@ -18,16 +18,21 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from ..fair import coach as coaching
 from ..game.game import Game, read_turns
 from ..game.render import GEOMETRY
+from ..i18n import LANGUAGE_NAMES, LOCALES, N_, Message, Translator, message, translator
 from ..rules.deal import MAX_SEED
 from ..rules.hints import Hint
 from ..rules.limits import MAX_MESSAGE_BYTES, oversize, quote
 from ..rules.moves import DEAL, Move
 from ..rules.variants import VARIANTS, Rules
 from ..search import advice
-from ..search.solver import stop_when
+from . import deals as dealing
+from . import learning, searches, worker
+from .deck import Deck
+from .scorekeeper import Scorekeeper, Statistics
+from .strings import front_end_strings
+from .watch import Watcher
 
 MoveCallback = Callable[[Any, list[Move]], Any]
 
@@ -35,19 +40,24 @@ LOSS_CHECK_DELAY = 0.05
 """Seconds between a move's update and the game-over search, in a running kernel."""
 _SEQ_CHECKED = {"move", "deal", "double"}
 _VARIANT_MENU = [{"id": r.id, "name": r.name} for r in VARIANTS.values()]
-_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable", "share"}
+_KINDS = {"move", "deal", "double", "undo", "redo", "restart", "hint", "new", "winnable", "share",
+          "coach", "review", "watch", "deck", "settings", "locale"}  # fmt: skip
+_LOCALE_MENU = [{"id": lang, "name": LANGUAGE_NAMES[lang]} for lang in LOCALES]
 MAX_MOVE_CHARS = 24
 """The longest move text an intent may carry (``'waste-t4'``, ``'t2-t5x12'``)."""
 MAX_REASON_CHARS = 300
 """The longest refusal the kernel sends back."""
 HINT_MODES = ("solver", "fair", "classic")
-THINKING = "Looking for a winning line…"
+THINKING = N_("Looking for a winning line…")
 BROWSER = sys.platform == "emscripten"
 """In Pyodide (JupyterLite) there are no threads: advice runs on the kernel's event loop,
 with searches of at most ``BROWSER_SECONDS``, and the hint says so (``BROWSER_NOTE``)."""
 BROWSER_SECONDS = 0.3
-BROWSER_NOTE = "browser kernel: quick search"
-LOST_TEXT = "This deal can no longer be won."
+THREAD_WINNABLE_SECONDS = 0.5
+"""The Winnable? limit where searches run on the kernel's threads (no worker processes)."""
+BROWSER_NOTE = N_("browser kernel: quick search")
+LOST_TEXT = N_("This deal can no longer be won.")
+WON_TEXT = N_("Congratulations, you won!")
 """The lost banner: proven, whether or not a move is left (moves are still accepted)."""
 GAMES_KEPT = 20
 """How many earlier games (before a Restart or a New deal) Undo can bring back."""
@@ -59,16 +69,20 @@ _CLOCKED = {"move", "finish"}
 """The changes that start a game's clock (it waits for the first move)."""
 
 _T = TypeVar("_T")
+_SEARCH_KINDS = 6  # hint, winnable, loss, post-mortem, grade, review
+"""Hint, winnable, loss, post-mortem: each kind waits for its search on a thread of its own."""
 _Job = tuple[Callable[[], Any], Callable[[Any], None], Callable[[], bool]]
 """A search waiting for the worker: compute, apply, stale."""
 _Done = tuple[Callable[[Any], None], Callable[[], bool], Any]
 """A search done: apply, stale, its result."""
 # The solver's work (hints, "can this still be won?", post-mortems, the game-over check) runs
-# on a worker thread of its own table, on copies of the game: the kernel keeps answering
-# clicks meanwhile. A search whose table changed, or whose kind was asked for again (or
-# switched off), stops at its next check and its result is dropped; at most one search of
-# each kind waits per table, a newer request replacing the waiting one. Tables never queue
-# behind each other (docs/widget-protocol.md, "Advice from the solver").
+# in the kernel's worker processes (worker.py; a thread where there are none), on copies of
+# the game, waited for by a thread of its own table: the kernel keeps answering clicks, and
+# a long Winnable? search never holds up a hint (worker.LANES).
+# A search whose table changed, or whose kind was asked for again (or switched off), stops
+# at its next check and its result is dropped; at most one search of each kind waits per
+# table, a newer request replacing the waiting one. Tables never queue behind each other
+# (docs/widget-protocol.md, "Advice from the solver").
 
 
 class _Kept:
@@ -99,15 +113,35 @@ class TableSession:
         show_winnable: bool = False,
         coach: bool = False,
         auto_finish: bool = True,
-        winnable_seconds: float = 0.5,
+        winnable_seconds: float = searches.WINNABLE_SECONDS,
         post_mortem_seconds: float = 3.0,
         publish: Callable[[dict[str, Any]], None] | None = None,
         send: Callable[[dict[str, Any]], None] | None = None,
         on_setting: Callable[[str, object], None] | None = None,
+        statistics: Statistics | bool | None = True,
+        show_statistics: bool = True,
+        deck: Deck | None = None,
+        winnable: bool = False,
+        daily: bool = False,
+        locale: str | None = None,
     ) -> None:
+        self._translator: Translator = translator(locale)  # UnknownLocaleError first
         if hint_mode not in HINT_MODES:
             raise ValueError(f"hint_mode is one of {', '.join(HINT_MODES)}")
+        store = Statistics() if statistics is True else statistics or None
+        self._keeper = Scorekeeper(store)
+        self.show_statistics = show_statistics
+        """The Statistics panel (``view.statistics``); the games are recorded either way."""
+        self.deck = deck if deck is not None else Deck()
+        self.winnable_deals = winnable
+        """New deals are deals the solver proved winnable (``view.deal``)."""
+        chosen = None
+        if game is None and seed is None and (winnable or daily):
+            name = variant if isinstance(variant, str) else variant.id
+            chosen = dealing.daily_deal(name) if daily else dealing.winnable_deal(name)
+            seed = chosen.seed
         self._game = game.copy() if game is not None else Game(variant, seed=seed)
+        self._watch = Watcher(self)
         self.publish = publish
         self.send = send
         self.on_setting = on_setting
@@ -148,16 +182,24 @@ class TableSession:
         self._tickets: dict[str, int] = {}  # per kind of search: +1 per request
         self._waiting: dict[str, _Job] = {}  # per kind: the one search waiting
         self._lock = threading.Lock()
+        self._verdicts = searches.HistoryVerdicts()  # "Winnable?" verdicts along histories
         self._closed = False
         self._replay_task: asyncio.Task[None] | None = None
         # Deal numbers shown in the view: only deals the player chose (a seed given) or
         # asked to share, since a number rebuilds every hidden card. Trimmed to the games
         # on or off the table that Undo and Redo can still reach.
         self._shared: set[str] = set()
-        if game is None and seed is not None:
+        if game is None and seed is not None and chosen is None:
             self._shared.add(self._game.deal_id or "")
-        self._coach_note: str | None = None  # the Coach's sentence on the last move
-        self._next_note: str | None = None
+        self._desk = learning.CoachDesk()  # the Coach: the last move's judgement, the review
+        self._next_move: tuple[Any, str] | None = None
+        self.review_seconds = learning.REVIEW_SECONDS
+        self.grade_seconds: float | None = learning.GRADE_SECONDS
+        """Time for the Coach's grade of a move (``None``: its worlds in full, the same on
+        every run); in a kernel in the background, elsewhere only when ``grade_at_once``."""
+        self.grade_at_once = False
+        self._review_for = -1  # the generation (table) whose review was asked for
+        self._keeper.chose(self._game, chosen)
         self._sync()
         self._schedule_winnable()
 
@@ -172,6 +214,8 @@ class TableSession:
         if on == self._show_winnable:
             return
         self._show_winnable = on
+        if on:
+            self._keeper.checked(self._game)
         self._winnable = None
         self._cancel("winnable")
         if self._pending_winnable is not None:
@@ -192,7 +236,40 @@ class TableSession:
     def coach(self, on: bool) -> None:
         if on != self._coach:
             self._coach = on
+            self._desk.clear()
+            self._cancel("grade")
+            self._cancel("review")
             self._sync(prove_loss=False)
+            if self.on_setting is not None:
+                self.on_setting("coach", on)
+
+    @property
+    def locale(self) -> str:
+        """The table's language (``en``, ``el``, ``uk``, ``ru``, ``ca``): its buttons, messages,
+        refusals and hints. Setting an unknown one raises ``UnknownLocaleError``."""
+        return self._translator.locale
+
+    @locale.setter
+    def locale(self, value: str) -> None:
+        chosen = translator(value)
+        if chosen is self._translator:
+            return
+        self._translator = chosen
+        self._sync(prove_loss=False)
+        if self.on_setting is not None:
+            self.on_setting("locale", chosen.locale)
+
+    @property
+    def strings(self) -> dict[str, Any]:
+        """The front end's words in this table's language (see ``table/strings.py``)."""
+        return front_end_strings(self._translator)
+
+    def tr(self, text: str) -> str:
+        """``text`` in this table's language (a :class:`~terrace_widget.i18n.Message` or a
+        marked id; other text as it is)."""
+        if isinstance(text, Message):
+            return self._translator.render(text)
+        return self._translator.gettext(text) if text in _MARKED else text
 
     # ------------------------------------------------------------ Python API
     @property
@@ -205,7 +282,7 @@ class TableSession:
         before = self._game.observation(prove_loss=False) if self._coach else None
         played = self._game.play(move)
         if before is not None:
-            self._next_note = coaching.note_for(before, str(played))
+            self._next_move = (before, str(played))
         self._future.clear()
         self._changed([played], "move")
         return played
@@ -258,14 +335,30 @@ class TableSession:
         self._started = None
         self._changed([], "restart")
 
-    def new_game(self, variant: str | Rules | None = None, seed: int | None = None) -> None:
-        """A new deal: of ``variant`` (the current game by default), from ``seed`` or at random.
-        Undo at its start brings the previous game back."""
-        game = Game(variant if variant is not None else self._game.rules, seed=seed)
+    def new_game(
+        self,
+        variant: str | Rules | None = None,
+        seed: int | None = None,
+        *,
+        winnable: bool | None = None,
+        daily: bool = False,
+    ) -> None:
+        """A new deal: of ``variant`` (the current game by default), from ``seed`` or at random
+        (``winnable``: a deal the solver proved winnable, by default when the table deals
+        only those; ``daily``: today's daily deal). Undo at its start brings the previous
+        game back."""
+        rules = variant if variant is not None else self._game.rules
+        chosen = None
+        if seed is None and (daily or (self.winnable_deals if winnable is None else winnable)):
+            name = rules if isinstance(rules, str) else rules.id
+            chosen = dealing.daily_deal(name) if daily else dealing.winnable_deal(name)
+            seed = chosen.seed
+        game = Game(rules, seed=seed)
         self._keep_current()
         self._future.clear()
         self._game = game
-        if seed is not None:
+        self._keeper.chose(game, chosen)
+        if seed is not None and chosen is None:
             self._shared.add(game.deal_id or "")
         self._started = None
         self._changed([], "new")
@@ -320,29 +413,21 @@ class TableSession:
     # ------------------------------------------------------------ hints
     def show_hint(self) -> str:
         """Highlight a hint (``hint_mode``, within ``hint_seconds``) and return its text."""
-        hint, by = self._compute_hint(self._game)
+        hint, by = self._compute_hint(self._game)()
         self._show(hint, by)
-        return hint.message
+        return self.tr(hint.message)
 
-    def _compute_hint(self, game: Game) -> tuple[Hint, str]:
+    def _compute_hint(self, game: Game) -> worker.Search[tuple[Hint, str]]:
         seconds = _budget(self.hint_seconds)
-        if self._coach:  # the lesson's hint is the fair one, and says so
-            found = _safely(lambda: advice.advise(game, seconds=seconds, fair=True), None)
-            hint, by = found if found is not None else (game.hint(), "classic")
-            return Hint(hint.move, f"{coaching.FAIR_PREFIX}{hint.message}"), by
-        if self.hint_mode != "classic":
-            fair = self.hint_mode == "fair"
-            found = _safely(lambda: advice.advise(game, seconds=seconds, fair=fair), None)
-            if found is not None:
-                return found
-        return game.hint(), "classic"
+        return worker.Search(searches.hint, game, self._coach, self.hint_mode, seconds)
 
     def _show(self, hint: Hint, by: str) -> None:
+        self._keeper.helped(self._game)
         self._hint_for = -1
         self._message = None
-        message = hint.message
+        message = self.tr(hint.message)
         if BROWSER and (self._coach or self.hint_mode != "classic"):
-            message = f"({BROWSER_NOTE}) {message}"  # first: a long line is cut at the end
+            message = f"({self.tr(BROWSER_NOTE)}) {message}"  # first: a long line is cut at the end
         self._hint = {"move": None if hint.move is None else str(hint.move),
                       "message": message, "cards": advice.hint_cards(hint.move),
                       "by": by}  # fmt: skip
@@ -354,14 +439,12 @@ class TableSession:
             self.show_hint()
             return None
         if self._hint_for == self._generation:
-            return "still looking for a hint for this table"
+            return self.tr(message("still looking for a hint for this table"))
         self._hint_for = self._generation
-        self._message = {"kind": "info", "text": THINKING}
+        self._message = {"kind": "info", "text": self.tr(THINKING)}
         self._sync(prove_loss=False)
         game = self._game.copy()
-        self._in_background(
-            "hint", lambda: self._compute_hint(game), lambda result: self._show(*result)
-        )
+        self._in_background("hint", self._compute_hint(game), lambda result: self._show(*result))
         return None
 
     # ------------------------------------------------------------ replay
@@ -378,6 +461,7 @@ class TableSession:
             self._shared.add(self._game.deal_id or "")  # the record names its deal
         else:
             self._game = Game(final.rules, deck=final.deck)
+        self._keeper.exclude(self._game)  # a replay is not the player's game
         self._started = None
         if self._replay_task is not None:
             self._replay_task.cancel()
@@ -403,13 +487,21 @@ class TableSession:
             for number, turn in enumerate(turns, 1):
                 await asyncio.sleep(delay)
                 if self._generation != expected:
-                    text = f"The replay stopped at move {number}: the table was changed."
-                    self._say("info", text)
+                    text = message(
+                        "The replay stopped at move {number}: the table was changed.",
+                        number=number,
+                    )
+                    self._say("info", self.tr(text))
                     return
                 try:
                     step(turn)
                 except ValueError as error:  # cannot happen on an unchanged table
-                    self._say("refused", f"The replay stopped at move {number}: {error}")
+                    stopped = message(
+                        "The replay stopped at move {number}: {error}",
+                        number=number,
+                        error=_reason_of(error),
+                    )
+                    self._say("refused", self.tr(stopped))
                     return
                 expected = self._generation
             self._replay_task = None
@@ -422,9 +514,21 @@ class TableSession:
         self._message = {"kind": kind, "text": text}
         self._sync(prove_loss=False)
 
+    def tell(self, kind: str, text: str) -> None:
+        """Show a lesson's ``text`` in the status line (``kind``: ``info`` or ``hint``);
+        the table does not change."""
+        self._say(kind, str(text)[:MAX_REASON_CHARS])
+
+    def point(self, move: Move | str, text: str) -> None:
+        """Light up the piles of ``move`` with ``text`` on the hint line (a lesson's hint)."""
+        found = Move.parse(move) if isinstance(move, str) else move
+        self._show(Hint(found, str(text)[:MAX_REASON_CHARS]), "lesson")
+
     def close(self) -> None:
         """Close the table: its pending checks, replay and searches stop."""
         self._closed = True
+        self._watch.stop()
+        self._keeper.close()
         self._generation += 1  # any search still running stops at its next check
         for pending in (self._pending_check, self._pending_winnable, self._pending_finish):
             if pending is not None:
@@ -461,8 +565,9 @@ class TableSession:
             else:
                 reason = self._intent(content)
         except ValueError as error:  # IllegalMoveError, InvalidMoveError, bad variant …
-            reason = str(error)
+            reason = _reason_of(error)
         if reason is not None:
+            reason = self.tr(reason)
             if len(reason) > MAX_REASON_CHARS:
                 reason = reason[: MAX_REASON_CHARS - 1] + "…"
             self._say("refused", reason)
@@ -470,10 +575,12 @@ class TableSession:
 
     def _intent(self, content: object) -> str | None:
         if not isinstance(content, dict):
-            return "an intent is an object with a 'kind'"
+            return message("an intent is an object with a 'kind'")
         kind = content.get("kind")
         if not isinstance(kind, str) or kind not in _KINDS:
-            return f"unknown intent {quote(kind)}"
+            return message("unknown intent {kind}", kind=quote(kind))
+        if kind != "watch" and self._watch.on:
+            self._watch.stop()  # any click hands the game back
         seq = content.get("seq")
         fresh = (
             isinstance(seq, int)
@@ -483,14 +590,17 @@ class TableSession:
         if kind in _SEQ_CHECKED and not fresh:
             # Made from a view older than the table's last change (a hint, a refusal or a
             # verdict shown since then changes nothing the intent depends on).
-            return "the table changed before this arrived; nothing was done"
+            return message("the table changed before this arrived; nothing was done")
         game = self._game
         if kind == "move":
             move = content.get("move")
             if not isinstance(move, str):
-                return "a move intent needs a move text such as 't3-f1'"
+                return message("a move intent needs a move text such as 't3-f1'")
             if len(move) > MAX_MOVE_CHARS:
-                return f"{quote(move, 12)} is not a move: a move is a short text such as 't3-f1'"
+                return message(
+                    "{move} is not a move: a move is a short text such as 't3-f1'",
+                    move=quote(move, 12),
+                )
             reason = game.explain(move)
             if reason is not None:
                 return reason
@@ -505,13 +615,13 @@ class TableSession:
         elif kind == "double":
             pile = content.get("pile")
             if not isinstance(pile, str) or pile not in game.pile_names:
-                return f"there is no pile {quote(pile, 12)} on this table"
+                return message("there is no pile {pile} on this table", pile=quote(pile, 12))
             if not self.to_foundation(pile):
-                return "nothing there can go to a foundation"
+                return message("nothing there can go to a foundation")
             self._schedule_finish()
         elif kind in ("undo", "redo"):
             if not (self.undo() if kind == "undo" else self.redo()):
-                return f"nothing to {kind}"
+                return message("nothing to undo") if kind == "undo" else message("nothing to redo")
         elif kind == "restart":
             self.restart()
         elif kind == "hint":
@@ -519,23 +629,102 @@ class TableSession:
         elif kind == "winnable":
             on = content.get("on", not self._show_winnable)
             if not isinstance(on, bool):
-                return "'on' is true or false"
+                return message("'on' is true or false")
             if on == self._show_winnable:
-                return f"the indicator is already {'on' if on else 'off'}"
+                if on:
+                    return message("the indicator is already on")
+                return message("the indicator is already off")
             self.show_winnable = on
+        elif kind == "coach":
+            on = content.get("on", not self._coach)
+            if not isinstance(on, bool):
+                return "'on' is true or false"
+            self.coach = on
+        elif kind == "review":
+            return self.review()
         elif kind == "share":
             if self.share() is None:
-                return "this position was set up by hand: it has no deal number to share"
+                return message("this position was set up by hand: it has no deal number to share")
+        elif kind in ("watch", "deck", "settings"):
+            return self._player_intent(kind, content)
+        elif kind == "locale":
+            chosen = content.get("locale")
+            if not isinstance(chosen, str) or chosen not in LOCALES:
+                return message("the language is one of {locales}", locales=", ".join(LOCALES))
+            self.locale = chosen
         else:
             variant, seed = content.get("variant"), content.get("seed")
             if variant is not None and (not isinstance(variant, str) or len(variant) > 40):
-                return "the variant is a name such as 'terrace'"
+                return message("the variant is a name such as 'terrace'")
             if seed is not None and (
                 not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
             ):
-                return "the seed is a whole number from 0 to 2**128 - 1"
-            self.new_game(variant, seed)
+                return message("the seed is a whole number from 0 to 2**128 - 1")
+            winnable, daily = content.get("winnable"), content.get("daily", False)
+            if (winnable is not None and not isinstance(winnable, bool)) or not isinstance(
+                daily, bool
+            ):
+                return message("'winnable' and 'daily' are true or false")
+            self.new_game(variant, seed, winnable=winnable, daily=daily)
         return None
+
+    # ------------------------------------------------------------ statistics, deals, Watch, deck
+    def _player_intent(self, kind: str, content: Mapping[str, Any]) -> str | None:
+        """``watch`` (``on``, ``speed``), ``deck`` (:mod:`.deck`) and ``settings``
+        (``winnable_deals``, ``show_statistics``)."""
+        if kind == "watch":
+            on = content.get("on", not self._watch.on)
+            if not isinstance(on, bool):
+                return "'on' is true or false"
+            if not on:
+                self._watch.stop()
+                return None
+            return self.watch(speed=content.get("speed"))
+        if kind == "deck":
+            self.deck = self.deck.changed(content)  # ValueError: refused, nothing changes
+            self.refresh()
+            return None
+        names = [k for k in ("winnable_deals", "show_statistics") if k in content]
+        if not names or any(not isinstance(content[k], bool) for k in names):
+            return "settings: winnable_deals or show_statistics, true or false"
+        for name in names:
+            setattr(self, name, content[name])
+        self.refresh()
+        return None
+
+    def watch(self, on: bool = True, speed: object = None) -> str | None:
+        """Watch and learn: the fair player plays this deal on the table (``speed``: slow,
+        normal or fast); ``on=False`` stops it. Returns why it cannot start, or ``None``."""
+        if not on:
+            self._watch.stop()
+            return None
+        if speed is not None and not isinstance(speed, (str, int, float)):
+            return "the speed is slow, normal or fast"
+        return self._watch.start(speed)
+
+    @property
+    def watching(self) -> bool:
+        """Whether Watch is playing."""
+        return self._watch.on
+
+    @property
+    def generation(self) -> int:
+        """+1 whenever the table changes."""
+        return self._generation
+
+    def current_game(self) -> Game:
+        """The game on the table itself (for Watch, which plays through :meth:`watched_move`)."""
+        return self._game
+
+    def watched_move(self, move: str) -> None:
+        """A move by Watch: played like a player's (undoable); the game is not counted."""
+        self._keeper.exclude(self._game)
+        self.play(move)
+        self._schedule_finish()
+
+    def refresh(self) -> None:
+        """Send the view again (a setting changed, not the table)."""
+        self._sync(prove_loss=False)
 
     # ------------------------------------------------------------ changes
     def _changed(
@@ -556,7 +745,11 @@ class TableSession:
         if turn is None:
             turn = [str(m) for m in moves]
         self._action = {"kind": kind, "moves": turn}
-        self._coach_note, self._next_note = self._next_note, None
+        if kind != "finish":  # the auto-finish keeps the word on the player's last move
+            self._desk.clear()
+        if self._next_move is not None:
+            self._desk.moved(*self._next_move)
+        self._next_move = None
         self._hint = None
         self._message = None
         self._winnable = None
@@ -564,9 +757,12 @@ class TableSession:
         self._table_seq = self._seq + 1  # the view _sync sends next
         if kind not in ("move", "finish", "undo", "redo"):
             self._trim_shared()
+        seconds = 0.0 if self._started is None else self._changed_at - self._started
+        self._keeper.seen(self._game, kind, seconds, checking=self._show_winnable)
         self._sync(prove_loss=False)
         self._schedule_loss_check()
         self._schedule_winnable()
+        self._schedule_grade()
         if moves:
             for callback in list(self._callbacks):
                 try:
@@ -646,9 +842,10 @@ class TableSession:
             self._waiting[kind] = job
         if merged:
             return  # the job already queued for this kind runs the newest request
-        if self._worker is None:
+        if self._worker is None:  # threads that wait for the worker processes (worker.py)
             self._worker = concurrent.futures.ThreadPoolExecutor(
-                max_workers=1, thread_name_prefix="terrace-advice"
+                max_workers=_SEARCH_KINDS if worker.mode() == "process" else 1,
+                thread_name_prefix="terrace-advice",
             )
 
         def run() -> _Done | None:
@@ -656,8 +853,7 @@ class TableSession:
                 compute, apply, stale = self._waiting.pop(kind)
             if stale():
                 return None
-            with stop_when(stale):
-                return apply, stale, compute()
+            return apply, stale, worker.run(compute, stale)
 
         future = asyncio.get_running_loop().run_in_executor(self._worker, run)
 
@@ -691,17 +887,71 @@ class TableSession:
             return
         game = self._game.copy()
         seconds = _budget(self.winnable_seconds)
+        if not worker.mode().startswith("process"):  # searches share the kernel's GIL
+            seconds = min(seconds, THREAD_WINNABLE_SECONDS)
 
         def apply(verdict: str) -> None:
+            self._verdicts.learn(game, verdict)
             if self._show_winnable:
                 self._winnable = verdict
                 self._sync(prove_loss=False)
 
+        known = self._verdicts.recall(game)  # settled by a verdict along this history
+        if known is not None:
+            self._cancel("winnable")
+            apply(known)
+            return
         self._in_background(
-            "winnable",
-            lambda: _safely(lambda: advice.can_win(game, seconds=seconds), "unknown"),
-            apply,
+            "winnable", worker.Search(searches.winnable, game, seconds, lane="long"), apply
         )
+
+    def _schedule_grade(self) -> None:
+        """With the Coach on, after a move: its grade, in the background."""
+        pending = self._desk.pending
+        if not self._coach or pending is None or not (_running() or self.grade_at_once):
+            return
+        before, move = pending
+        seconds = None if self.grade_seconds is None else _budget(self.grade_seconds)
+
+        def apply(judgement: Any) -> None:
+            if self._coach:
+                self._desk.judgement = judgement
+                self._desk.pending = None
+                self._sync(prove_loss=False)
+
+        self._in_background(
+            "grade", lambda: _safely(lambda: self._desk.grade(before, move, seconds=seconds),
+                                     None), apply,
+        )  # fmt: skip
+
+    def review(self) -> str | None:
+        """Review the game on the table (the Coach's review: fair values over the moves,
+        the biggest drops, where it slipped away) into ``view.coach.review``; in a kernel
+        in the background. Returns why not, or ``None``. Needs the Coach on."""
+        if not self._coach:
+            return "the review is the Coach's: switch the Coach on first"
+        if self._desk.reviewing and self._review_for == self._generation:
+            return "the review of this table is under way"
+        game = self._game.copy()
+        generation = self._review_for = self._generation
+        self._desk.reviewing = True
+
+        def stop() -> bool:
+            return generation != self._generation or self._closed or not self._coach
+
+        def apply(review: Any) -> None:
+            self._desk.reviewing = False
+            self._desk.review = review
+            self._sync(prove_loss=False)
+
+        def compute() -> Any:
+            return _safely(lambda: learning.run_review(game, stop, _budget(self.review_seconds)),
+                           None)  # fmt: skip
+
+        if _running():
+            self._sync(prove_loss=False)  # "reviewing" shows at once
+        self._in_background("review", compute, apply)
+        return None
 
     def _schedule_post_mortem(self) -> None:
         """After a loss: find the move that lost the game, for the lost banner."""
@@ -715,10 +965,9 @@ class TableSession:
             self._post_mortem = text
             self._sync(prove_loss=False)
 
-        def compute() -> str:
-            return _safely(lambda: advice.post_mortem(game, seconds=seconds).message, "")
-
-        self._in_background("post-mortem", compute, apply)
+        self._in_background(
+            "post-mortem", worker.Search(searches.post_mortem, game, seconds), apply
+        )
 
     def _schedule_loss_check(self) -> None:
         """Run the exact game-over check (docs/rules.md#d5) once the new table is on its way.
@@ -743,10 +992,10 @@ class TableSession:
         def apply(outcome: str) -> None:
             if outcome == "lost":
                 self._lost_for = self._generation  # later views of this table stay lost
-            if outcome != self.view.get("status"):
+            if outcome != self.view.get("status") and not self._coach:  # learning: not shown
                 self._sync(prove_loss=False)
 
-        self._in_background("loss", game.outcome, apply)
+        self._in_background("loss", worker.Search(searches.outcome, game), apply)
 
     # ------------------------------------------------------------ the view
     def _sync(self, *, prove_loss: bool = True) -> None:
@@ -760,24 +1009,28 @@ class TableSession:
         status = view["status"]
         self._seq += 1
         message = self._message
+        tr = self.tr
         if status == "won" and message is None:
-            message = {"kind": "won", "text": "Congratulations, you won!"}
+            message = {"kind": "won", "text": tr(WON_TEXT)}
         elif status == "lost" and message is None:
-            message = {"kind": "lost", "text": LOST_TEXT}
+            message = {"kind": "lost", "text": tr(LOST_TEXT)}
         started = self._started
         view.update(
             deal_id=game.deal_id if game.deal_id in self._shared else None,
             seq=self._seq,
             hint=self._hint,
             message=message,
-            variants=_VARIANT_MENU,
+            name=tr(game.rules.name),
+            variants=[{"id": r.id, "name": tr(r.name)} for r in VARIANTS.values()],
+            locale=self._translator.locale,
+            locales=_LOCALE_MENU,
             started=None if started is None else int(started * 1000),
             summary=(
                 {"moves": obs["moves_played"], "score": obs["score"],
                  "seconds": 0 if started is None else round(self._changed_at - started)}
                 if status in ("won", "lost") else None
             ),
-            stock_reason=None if DEAL in game.legal_moves() else game.explain(DEAL),
+            stock_reason=None if DEAL in game.legal_moves() else _maybe(tr, game.explain(DEAL)),
             winnable_check=self._show_winnable,
             winnable=self._winnable if self._show_winnable else None,
             post_mortem=self._post_mortem if status == "lost" else None,
@@ -786,14 +1039,34 @@ class TableSession:
             redeals=game.rules.redeals,
             table_seq=self._table_seq,
             action=self._action,
-            coach=coaching.coach_view(fair, self._coach_note) if self._coach else None,
+            coach=self._desk.view(fair, game) if self._coach else None,
+            learning=None,  # learning mode (the Coach on) fills it in
             layout=layout_hints(game.rules),
+            **self._player_view(game),
         )  # fmt: skip
+        if self._coach:  # learning mode: nothing on the table depends on a hidden card
+            learning.fair_table(view, game)
+            status = view["status"]
         self.view = view
         if self.publish is not None:
             self.publish(view)
-        if status == "lost" and self._post_mortem is None:
+        if status == "lost" and self._post_mortem is None and not self._coach:
             self._schedule_post_mortem()
+        over = status in ("won", "lost")
+        if self._coach and over and self._review_for != self._generation:
+            self.review()
+
+    def _player_view(self, game: Game) -> dict[str, Any]:
+        """The view's keys for statistics, the deal's kind, Watch and the deck."""
+        seconds = None if self._started is None else self._changed_at - self._started
+        return {
+            "statistics": self._keeper.figures(game.variant) if self.show_statistics else None,
+            "deal": self._keeper.deal_view(game, seconds),
+            "watch": self._watch.view(),
+            "deck": self.deck.view(),
+            "options": {"winnable_deals": self.winnable_deals,
+                        "show_statistics": self.show_statistics},
+        }  # fmt: skip
 
 
 def layout_hints(rules: Rules) -> dict[str, Any]:
@@ -841,6 +1114,23 @@ def finishing_moves(game: Game) -> list[Move]:
         work.play(up)
         played.append(up)
     return played if work.observation(prove_loss=False)["status"] == "won" else []
+
+
+_MARKED = frozenset(
+    {THINKING, BROWSER_NOTE, LOST_TEXT, WON_TEXT, *(r.name for r in VARIANTS.values())}
+)
+"""The fixed texts of this module marked with ``N_`` (translated where shown)."""
+
+
+def _maybe(tr: Callable[[str], str], text: str | None) -> str | None:
+    return None if text is None else tr(text)
+
+
+def _reason_of(error: Exception) -> str:
+    """An error's sentence, keeping its :class:`~terrace_widget.i18n.Message` (``str(error)``
+    would give the English)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Message) else str(error)
 
 
 def _safely(compute: Callable[[], _T], default: _T) -> _T:

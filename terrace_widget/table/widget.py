@@ -22,6 +22,9 @@ from ..game.game import Game
 from ..game.render import svg_board
 from ..rules.moves import Move
 from ..rules.variants import Rules
+from .locale import Localized
+from .players import PlayerMethods, session_options
+from .searches import WINNABLE_SECONDS
 from .session import (  # noqa: F401  (public names of this module before the split)
     BROWSER,
     BROWSER_NOTE,
@@ -42,10 +45,10 @@ from .session import (  # noqa: F401  (public names of this module before the sp
 STATIC = Path(__file__).parent / "static"
 MoveCallback = Callable[["TerraceWidget", list[Move]], Any]
 _SETTINGS = ("hint_seconds", "hint_mode", "show_winnable", "auto_finish", "winnable_seconds",
-             "post_mortem_seconds", "coach")  # fmt: skip
+             "post_mortem_seconds", "coach", "locale")  # fmt: skip
 
 
-class TerraceWidget(anywidget.AnyWidget):
+class TerraceWidget(Localized, PlayerMethods, anywidget.AnyWidget):
     """Play one of the eleven games with the mouse, touch or keyboard.
 
     Python drives the same table: ``w.play("t3-f1")``, ``w.undo()``, ``w.new_game("wood")``.
@@ -62,7 +65,7 @@ class TerraceWidget(anywidget.AnyWidget):
     """The "can this still be won?" indicator (``view.winnable``), checked after each change."""
     auto_finish = traitlets.Bool(True)
     """After a player's move, play the last cards up when nothing is left to decide."""
-    winnable_seconds = traitlets.Float(0.5)
+    winnable_seconds = traitlets.Float(WINNABLE_SECONDS)  # Winnable?'s limit (searches.py)
     post_mortem_seconds = traitlets.Float(3.0)
     coach = traitlets.Bool(False)
     """The Coach (``view.coach``): the strategy tips' marks on the table, a sentence when a
@@ -78,6 +81,8 @@ class TerraceWidget(anywidget.AnyWidget):
         hint_mode: str = "solver",
         show_winnable: bool = False,
         coach: bool = False,
+        locale: str | None = None,
+        **players: Any,  # winnable, daily, palette, ...: players.session_options
     ) -> None:
         super().__init__(
             hint_seconds=hint_seconds, hint_mode=hint_mode, show_winnable=show_winnable,
@@ -85,15 +90,13 @@ class TerraceWidget(anywidget.AnyWidget):
         )  # fmt: skip
         self.session = TableSession(
             variant, seed, game=game, hint_seconds=hint_seconds, hint_mode=hint_mode,
-            show_winnable=show_winnable, coach=coach, publish=self._publish,
+            show_winnable=show_winnable, coach=coach, publish=self._publish, locale=locale,
             send=lambda message: self.send(message), on_setting=self.set_trait,
+            **session_options(**players),
         )  # fmt: skip
         self.session.owner = self
         self.observe(self._setting_changed, names=list(_SETTINGS))
         self.on_msg(self._on_custom_msg)
-
-    def _publish(self, view: dict[str, Any]) -> None:
-        self.view = view
 
     def _setting_changed(self, change: Mapping[str, Any]) -> None:
         setattr(self.session, change["name"], change["new"])
@@ -126,11 +129,6 @@ class TerraceWidget(anywidget.AnyWidget):
     def restart(self) -> None:
         """Back to the deal; Undo brings the game as it was back."""
         self.session.restart()
-
-    def new_game(self, variant: str | Rules | None = None, seed: int | None = None) -> None:
-        """A new deal of ``variant`` (the current game by default), from ``seed`` or at
-        random; Undo at its start brings the previous game back."""
-        self.session.new_game(variant, seed)
 
     def load(self, game: Game) -> None:
         """Put a copy of ``game`` on the table; Undo at its start takes it off."""
@@ -194,5 +192,6 @@ def _forget_file_watch(widget: TerraceWidget) -> None:
 
 def play(variant: str = "terrace", seed: int | None = None, **options: Any) -> TerraceWidget:
     """Open a table: ``play()`` deals Terrace, ``play("klondike", seed=7)`` a given deal,
-    ``play("terrace", seed=6, coach=True)`` with the Coach on (options of the widget)."""
+    ``play("terrace", seed=6, coach=True)`` with the Coach on (options of the widget;
+    ``winnable=True``, ``daily=True``, ``palette="four-colour"``: players.session_options)."""
     return TerraceWidget(variant, seed=seed, **options)

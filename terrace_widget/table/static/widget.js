@@ -4,15 +4,11 @@ var SUITS = "CDHS";
 var SUIT_GLYPHS = ["\u2663\uFE0E", "\u2666\uFE0E", "\u2665\uFE0E", "\u2660\uFE0E"];
 var SUIT_WORDS = ["clubs", "diamonds", "hearts", "spades"];
 var RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
-var RANK_TITLES = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 function isFaceDown(code) {
   return code.startsWith("#");
 }
 function rankLabel(rank) {
   return rank === 10 ? "10" : RANKS[rank - 1] ?? "?";
-}
-function rankTitle(rank) {
-  return RANK_TITLES[rank - 1] ?? String(rank);
 }
 function face(code) {
   if (typeof code !== "string" || code.length !== 2) return null;
@@ -32,16 +28,10 @@ function face(code) {
     name: `${RANK_NAMES[rank - 1]} of ${SUIT_WORDS[suit]}`
   };
 }
-function cardName(code) {
-  return face(code)?.name ?? "face-down card";
-}
 function faceUpRun(cards) {
   let n = 0;
   for (let k = cards.length - 1; k >= 0 && !isFaceDown(cards[k]); k--) n++;
   return n;
-}
-function rankName(rank) {
-  return RANK_NAMES[rank - 1] ?? String(rank);
 }
 
 // animate.js
@@ -167,11 +157,100 @@ function animateChanges(table, before, view, layout, fresh = false) {
   return started;
 }
 
-// coach.js
+// review.js
+var WIDTH = 240;
+var HEIGHT = 44;
+var PAD = 3;
+var SVG = "http://www.w3.org/2000/svg";
+function svg(name, attrs) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+function sparkPoints(curve) {
+  const n = Math.max(1, curve.length - 1);
+  const out = [];
+  curve.forEach((v, k) => {
+    if (v === null || Number.isNaN(v)) return;
+    const x = PAD + (WIDTH - 2 * PAD) * k / n;
+    const y = PAD + (HEIGHT - 2 * PAD) * (1 - Math.min(1, Math.max(0, v)));
+    out.push({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, k });
+  });
+  return out;
+}
+function sparkline(review) {
+  const box = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, role: "img", class: "tw-review-curve" });
+  const title = svg("title", {});
+  title.textContent = "The chance to win after each move (it sees only what you saw)";
+  box.append(title);
+  const points = sparkPoints(review.curve);
+  const level = PAD + (HEIGHT - 2 * PAD) * (1 - review.level);
+  box.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: level, y2: level, class: "tw-review-level" }));
+  box.append(svg("polyline", { points: points.map((p) => `${p.x},${p.y}`).join(" "), class: "tw-review-line" }));
+  const at = new Map(points.map((p) => [p.k, p]));
+  for (const drop of review.drops) {
+    const p = at.get(drop.number);
+    if (p) box.append(svg("circle", { cx: p.x, cy: p.y, r: 2.5, class: "tw-review-drop", "data-turn": drop.number }));
+  }
+  if (review.slipped !== null) {
+    const p = at.get(review.slipped);
+    if (p) box.append(svg("line", { x1: p.x, x2: p.x, y1: PAD, y2: HEIGHT - PAD, class: "tw-review-slip", "data-turn": review.slipped }));
+  }
+  return box;
+}
 var STYLE = `
+.tw-review{margin-top:4px;display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap}
+.tw-review-curve{background:#fff;border:1px solid #e0e0e0;border-radius:3px;flex:none}
+.tw-review-line{fill:none;stroke:#1565c0;stroke-width:1.5}
+.tw-review-level{stroke:#bdbdbd;stroke-dasharray:3 2}
+.tw-review-drop{fill:#c62828}
+.tw-review-slip{stroke:#6a1b9a;stroke-width:1.5}
+.tw-review-text{flex:1 1 260px;min-width:0}
+.tw-review-text b{display:block}
+`;
+function renderReview(panel, review, reviewing) {
+  if (!panel.querySelector("style.tw-review-style")) {
+    const style = document.createElement("style");
+    style.className = "tw-review-style";
+    style.textContent = STYLE;
+    panel.append(style);
+  }
+  const block = document.createElement("div");
+  block.className = "tw-review";
+  if (!review) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tw-btn tw-review-ask";
+    button.dataset.action = "review";
+    button.textContent = reviewing ? "Reviewing the game\u2026" : "Review the game";
+    button.disabled = reviewing;
+    block.append(button);
+    panel.append(block);
+    return;
+  }
+  block.append(sparkline(review));
+  const text = document.createElement("div");
+  text.className = "tw-review-text";
+  const head = document.createElement("b");
+  head.textContent = "Game review";
+  text.append(head);
+  for (const line of review.sentences) {
+    const p = document.createElement("div");
+    p.textContent = line;
+    text.append(p);
+  }
+  block.append(text);
+  panel.append(block);
+}
+
+// coach.js
+var STYLE2 = `
 .tw-coach{margin:2px 0 4px;padding:4px 8px;border-left:3px solid #f9a825;background:#fffde7;
   color:#333;font-size:13px;line-height:1.35}
 .tw-coach-note{font-weight:600;color:#8d4b00}
+.tw-coach-note[data-tone="praise"]{color:#1b5e20}
+.tw-coach-note[data-tone="unsupported"]{color:#455a64;font-weight:500}
+.tw-coach-stuck{font-weight:600;color:#4a148c}
 .tw-pile.tw-coach-good{outline:2px solid #2e7d32;outline-offset:2px}
 .tw-pile.tw-coach-warn{outline:2px dashed #c62828;outline-offset:2px}
 .tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
@@ -180,6 +259,7 @@ var STYLE = `
 .tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
 .tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
 .tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
+  max-width:100%;overflow:hidden;text-overflow:ellipsis;box-sizing:border-box;
   font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
   pointer-events:none}
 .tw-coach-badge.tw-coach-good{background:#2e7d32}
@@ -196,7 +276,7 @@ function panelOf(dom) {
     panel.setAttribute("role", "note");
     panel.setAttribute("aria-live", "polite");
     const style = document.createElement("style");
-    style.textContent = STYLE;
+    style.textContent = STYLE2;
     dom.root.prepend(style);
     dom.root.insertBefore(panel, dom.felt);
     panels.set(dom, panel);
@@ -206,11 +286,12 @@ function panelOf(dom) {
 function renderCoach(dom, view) {
   for (const el of dom.table.querySelectorAll(".tw-coach-badge")) el.remove();
   for (const el of dom.table.querySelectorAll(".tw-coach-card, .tw-pile[data-coach]")) {
-    el.classList.remove("tw-coach-card", ...TONES.map((t) => `tw-coach-${t}`));
+    el.classList.remove("tw-coach-card", ...TONES.map((t2) => `tw-coach-${t2}`));
     if (el.hasAttribute("data-coach")) el.removeAttribute("title");
     el.removeAttribute("data-coach");
   }
   const coach = view.coach;
+  toolbar(dom, view);
   if (!coach) {
     panels.get(dom)?.remove();
     panels.delete(dom);
@@ -221,38 +302,144 @@ function renderCoach(dom, view) {
     if (!el) continue;
     el.classList.add(`tw-coach-${mark.tone}`);
     el.dataset.coach = el.dataset.coach ? `${el.dataset.coach} ${mark.tip}` : mark.tip;
-    for (const card of el.querySelectorAll(".tw-card")) {
+    for (const card2 of el.querySelectorAll(".tw-card")) {
       if (mark.indices.includes(Number(
         /** @type {HTMLElement} */
-        card.dataset.i
+        card2.dataset.i
       ))) {
-        card.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
+        card2.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
       }
     }
-    if (!el.querySelector(".tw-coach-badge")) {
-      const badge = document.createElement("div");
-      badge.className = `tw-coach-badge tw-coach-${mark.tone}`;
-      badge.dataset.tip = mark.tip;
-      badge.textContent = mark.label;
-      badge.title = mark.text;
-      el.append(badge);
+    const badge = (
+      /** @type {HTMLElement | null} */
+      el.querySelector(".tw-coach-badge")
+    );
+    if (badge) {
+      if (!badge.textContent?.split(" \xB7 ").includes(mark.label)) badge.textContent += ` \xB7 ${mark.label}`;
+    } else {
+      const made = document.createElement("div");
+      made.className = `tw-coach-badge tw-coach-${mark.tone}`;
+      made.dataset.tip = mark.tip;
+      made.textContent = mark.label;
+      el.append(made);
     }
-    el.title = mark.text;
+    el.title = el.title && el.dataset.coach?.includes(" ") ? `${el.title}
+${mark.text}` : mark.text;
   }
   const panel = panelOf(dom);
-  const lines = coach.note ? [coach.note, ...coach.say] : coach.say;
-  const key = JSON.stringify(lines);
+  const note = coach.note ?? null;
+  const lines = [...new Set([note, coach.stuck ?? null, ...coach.say].filter((t2) => !!t2))];
+  const key = JSON.stringify([lines, coach.tone, coach.review, coach.reviewing]);
   if (panel.dataset.key === key) return;
   panel.dataset.key = key;
   panel.replaceChildren(
-    ...lines.map((text, i) => {
+    ...lines.map((text) => {
       const p = document.createElement("div");
-      p.textContent = i === 0 && coach.note ? `Coach: ${text}` : text;
-      if (i === 0 && coach.note) p.className = "tw-coach-note";
+      if (text === note) {
+        p.textContent = `Coach: ${text}`;
+        p.className = "tw-coach-note";
+        p.dataset.tone = coach.tone ?? "plain";
+      } else {
+        p.textContent = text;
+        if (text === coach.stuck) p.className = "tw-coach-stuck";
+      }
       return p;
     })
   );
-  panel.hidden = !lines.length;
+  renderReview(panel, coach.review ?? null, !!coach.reviewing);
+  panel.hidden = !panel.childElementCount;
+}
+function toolbar(dom, view) {
+  var _a;
+  const coach = dom.buttons.coach;
+  if (coach) {
+    coach.setAttribute("aria-pressed", String(!!view.coach));
+    coach.title = "The Coach: marks, a word on each move and a game review; it sees only what you see (C)";
+  }
+  const winnable = dom.buttons.winnable;
+  if (winnable) {
+    (_a = winnable.dataset).title ?? (_a.title = winnable.title);
+    winnable.disabled = !!view.learning;
+    winnable.title = view.learning ? view.learning.why : winnable.dataset.title;
+  }
+}
+function coachIntent(view) {
+  return { kind: "coach", on: !view.coach };
+}
+
+// i18n.js
+var RANKS2 = "A23456789TJQK";
+var SUITS2 = "CDHS";
+var ENGLISH = {
+  locale: "en",
+  messages: {},
+  plurals: {},
+  cards: { nom: [], bare: [] },
+  ranks: {
+    nom: "Ace 2 3 4 5 6 7 8 9 10 Jack Queen King".split(" "),
+    word: "ace two three four five six seven eight nine ten jack queen king".split(" ")
+  },
+  piles: {
+    nom: { stock: "the stock", waste: "the waste", reserve: "the reserve", t: "tableau pile {n}", f: "foundation {n}" },
+    title: { stock: "Stock", waste: "Waste", reserve: "Reserve", t: "Tableau {n}", f: "Foundation {n}" }
+  }
+};
+function stringsOf(view) {
+  const s = view?.strings;
+  return s && typeof s === "object" && s.messages ? s : ENGLISH;
+}
+function cardWords(s, code, kase) {
+  const value = SUITS2.indexOf(code?.[1] ?? "?") * 13 + RANKS2.indexOf(code?.[0] ?? "?");
+  if (!(value >= 0) || code.length !== 2) return lookup(s, N_("a face-down card"));
+  const names = s.cards[kase] ?? s.cards.nom;
+  const name = names?.[value];
+  if (name) return name;
+  const ranks = "ace two three four five six seven eight nine ten jack queen king".split(" ");
+  const suits = ["clubs", "diamonds", "hearts", "spades"];
+  const bare = `${ranks[value % 13]} of ${suits[Math.floor(value / 13)]}`;
+  return kase === "bare" ? bare : `the ${bare}`;
+}
+function pileWords(s, name, kase) {
+  const m = /^([tf])(\d+)$/.exec(name);
+  const forms = s.piles[kase] ?? s.piles.nom ?? ENGLISH.piles.nom;
+  const form = forms[m ? m[1] : name];
+  return form ? form.replace("{n}", m ? m[2] : "") : name;
+}
+var N_ = (id) => id;
+var Nn_ = (singular, plural) => [singular, plural];
+function lookup(s, id) {
+  return s.messages[id] ?? id;
+}
+function fill(s, template, params) {
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, kase) => {
+    const p = params[name];
+    if (p === void 0) return whole;
+    if (typeof p === "object" && p !== null) {
+      if ("card" in p) return cardWords(s, p.card, kase ?? "nom");
+      if ("pile" in p) return pileWords(s, p.pile, kase ?? "nom");
+      if ("rank" in p) return (s.ranks[kase ?? "nom"] ?? s.ranks.nom ?? ENGLISH.ranks.nom)[p.rank - 1] ?? String(p.rank);
+    }
+    return String(p);
+  });
+}
+function t(view, id, params = {}) {
+  const s = stringsOf(view);
+  return fill(s, lookup(s, id), params);
+}
+function tn(view, singular, plural, n, params = {}) {
+  const s = stringsOf(view);
+  const forms = s.plurals[singular];
+  let template = n === 1 ? singular : plural;
+  if (forms) {
+    let category = "other";
+    try {
+      category = new Intl.PluralRules(s.locale).select(n);
+    } catch {
+      category = n === 1 ? "one" : "other";
+    }
+    template = forms[category] ?? forms.other ?? template;
+  }
+  return fill(s, template, { n, ...params });
 }
 
 // moves.js
@@ -279,64 +466,91 @@ function canDeal(legal) {
 }
 
 // describe.js
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function pileTitle(name) {
+var card = (code) => ({ card: code });
+function pileTitle(name, view) {
   const m = /^([ft])(\d+)$/.exec(name);
-  if (m) return `${m[1] === "f" ? "Foundation" : "Tableau"} ${m[2]}`;
+  if (m) return m[1] === "f" ? t(view, "Foundation {n}", { n: m[2] }) : t(view, "Tableau {n}", { n: m[2] });
+  if (name === "stock") return t(view, "Stock");
+  if (name === "waste") return t(view, "Waste");
+  if (name === "reserve") return t(view, "Reserve");
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
+function cardsOn(view, codes) {
+  let text = t(view, "{card:bare}", { card: card(codes[0]) });
+  for (const c of codes.slice(1)) text = t(view, "{cards} on {card:bare}", { cards: text, card: card(c) });
+  return text;
+}
 function pileLabel(name, cards, view) {
-  const title = pileTitle(name);
+  const title = pileTitle(name, view);
   if (name === "stock") {
     const n = view.stock_count ?? cards.length;
     const reason = view.stock_reason ? `, ${view.stock_reason}` : "";
-    return `${title}: ${plural(n, "card")}${reason}`;
+    return `${title}: ${tn(view, "{n} card", "{n} cards", n)}${reason}`;
   }
-  if (!cards.length) return `${title}: empty`;
+  if (!cards.length) return t(view, "{pile}: empty", { pile: title });
   if (name.startsWith("t")) {
-    const up = cards.filter((c) => !isFaceDown(c)).reverse().map(cardName);
+    const up = cards.filter((c) => !isFaceDown(c)).reverse();
     const down = cards.length - up.length;
-    const parts = [up.join(" on "), down ? plural(down, "face-down card") : ""];
+    const parts = [up.length ? cardsOn(view, up) : "", down ? tn(view, "{n} face-down card", "{n} face-down cards", down) : ""];
     return `${title}: ${parts.filter(Boolean).join(", ")}`;
   }
-  return `${title}: ${cardName(cards[cards.length - 1])} on top, ${plural(cards.length, "card")}`;
+  const top = card(cards[cards.length - 1]);
+  return `${title}: ${tn(view, "{card:bare} on top, {n} card", "{card:bare} on top, {n} cards", cards.length, { card: top })}`;
 }
 function groupName(view, src, count) {
   const cards = view.piles[src] ?? [];
-  const first = `the ${cardName(cards[cards.length - count] ?? "#")}`;
-  if (count <= 1) return first;
-  return `${first} and the ${count === 2 ? "card" : `${count - 1} cards`} on it`;
+  const first = card(cards[cards.length - count] ?? "#");
+  if (count <= 1) return t(view, "{card}", { card: first });
+  return tn(view, "{card} and the card on it", "{card} and the {n} cards on it", count - 1, { card: first });
 }
+function groupSentence(view, src, count, texts, params) {
+  const cards = view.piles[src] ?? [];
+  const first = card(cards[cards.length - count] ?? "#");
+  if (count <= 1) return t(view, texts[0], { card: first, ...params });
+  return tn(view, texts[1], texts[2], count - 1, { card: first, ...params });
+}
+var MOVED = [N_("Moved {card} to {pile:title}."), ...Nn_("Moved {card} and the card on it to {pile:title}.", "Moved {card} and the {n} cards on it to {pile:title}.")];
 function sentence(text) {
-  const t = String(text ?? "").trim();
-  if (!t) return "";
-  const body = t.charAt(0).toUpperCase() + t.slice(1);
+  const t2 = String(text ?? "").trim();
+  if (!t2) return "";
+  const body = t2.charAt(0).toUpperCase() + t2.slice(1);
   return /[.!?…]$/.test(body) ? body : `${body}.`;
 }
-function redealsLeft(left) {
+function redealsLeft(view, left) {
   if (left == null) return "";
-  return left === 0 ? " No redeal is left." : ` ${plural(left, "redeal")} left.`;
+  return left === 0 ? ` ${t(view, "No redeal is left.")}` : ` ${tn(view, "{n} redeal left.", "{n} redeals left.", left)}`;
 }
 function playedSentence(before, after, text) {
   if (text === "deal") {
-    if (!before.stock_count) return `Turned the waste over into the stock.${redealsLeft(after.redeals_left)}`;
+    if (!before.stock_count) return `${t(after, "Turned the waste over into the stock.")}${redealsLeft(after, after.redeals_left)}`;
     const waste = after.piles.waste ?? [];
     const dealt = Math.max(1, Math.min(before.stock_count, after.deal_count ?? 1));
-    const top = `the ${cardName(waste[waste.length - 1] ?? "#")}`;
-    return dealt > 1 ? `Dealt ${dealt} cards; ${top} is on top.` : `Dealt ${top}.`;
+    const top = card(waste[waste.length - 1] ?? "#");
+    return dealt > 1 ? tn(after, "Dealt {n} card; {card} is on top.", "Dealt {n} cards; {card} is on top.", dealt, { card: top }) : t(after, "Dealt {card}.", { card: top });
   }
   const m = parseMove(text);
   if (!m) return "";
   const cards = before.piles[m.src] ?? [];
   if (before.status === "choosing-base" && after.base_rank) {
-    return `The ${cardName(cards[cards.length - 1] ?? "#")} is the base card: every foundation starts with a ${rankName(after.base_rank)}.`;
+    const base = card(cards[cards.length - 1] ?? "#");
+    return t(after, "{card} is the base card: every foundation starts with a {rank:word}.", { card: base, rank: { rank: after.base_rank } }).replace(/^./, (c) => c.toUpperCase());
   }
-  let line = `Moved ${groupName(before, m.src, m.count)} to ${pileTitle(m.dst)}`;
   const left = after.piles[m.src] ?? [];
   const was = cards[cards.length - m.count - 1];
   const now = left[left.length - 1];
-  if (was && now && isFaceDown(was) && !isFaceDown(now)) line += `, turning over the ${cardName(now)}`;
-  return `${line}.`;
+  const pile = { pile: m.dst };
+  if (was && now && isFaceDown(was) && !isFaceDown(now)) {
+    const turned = [N_("Moved {card} to {pile:title}, turning over {turned}."), ...Nn_("Moved {card} and the card on it to {pile:title}, turning over {turned}.", "Moved {card} and the {n} cards on it to {pile:title}, turning over {turned}.")];
+    return groupSentence(
+      before,
+      m.src,
+      m.count,
+      /** @type {[string, string, string]} */
+      turned,
+      { pile, turned: card(now) }
+    );
+  }
+  return groupSentence(before, m.src, m.count, MOVED, { pile });
 }
 function actionSentence(before, after) {
   const action = after.action;
@@ -344,47 +558,56 @@ function actionSentence(before, after) {
   const moves = action.moves ?? [];
   switch (action.kind) {
     case "move":
-      if (moves.length > 1) return `Moved ${plural(moves.length, "card")} up to the foundations.`;
+      if (moves.length > 1) return tn(after, "Moved {n} card up to the foundations.", "Moved {n} cards up to the foundations.", moves.length);
       return moves.length ? playedSentence(before, after, moves[0]) : "";
     case "finish":
-      return after.status === "won" ? "Every card left went up to the foundations by itself." : "The cards left go up to the foundations by themselves\u2026";
+      return after.status === "won" ? t(after, "Every card left went up to the foundations by itself.") : t(after, "The cards left go up to the foundations by themselves\u2026");
     case "undo": {
-      if (moves.length > 1) return `Undone: ${plural(moves.length, "card")} are back from the foundations.`;
-      if (moves[0] === "deal") return after.stock_count > before.stock_count && !before.stock_count ? "Undone: the redeal." : "Undone: the deal.";
+      if (moves.length > 1) return tn(after, "Undone: {n} card is back from the foundations.", "Undone: {n} cards are back from the foundations.", moves.length);
+      if (moves[0] === "deal") return after.stock_count > before.stock_count && !before.stock_count ? t(after, "Undone: the redeal.") : t(after, "Undone: the deal.");
       const m = parseMove(moves[0] ?? "");
-      if (!m) return "Undone.";
-      return `Undone: ${groupName(after, m.src, m.count)} ${m.count > 1 ? "are" : "is"} back on ${pileTitle(m.src)}.`;
+      if (!m) return t(after, "Undone.");
+      const back = [N_("Undone: {card} is back on {pile:title}."), ...Nn_("Undone: {card} and the card on it are back on {pile:title}.", "Undone: {card} and the {n} cards on it are back on {pile:title}.")];
+      return groupSentence(
+        after,
+        m.src,
+        m.count,
+        /** @type {[string, string, string]} */
+        back,
+        { pile: { pile: m.src } }
+      );
     }
     case "redo": {
-      const said = moves.length > 1 ? `moved ${plural(moves.length, "card")} up to the foundations.` : playedSentence(before, after, moves[0] ?? "");
-      return said ? `Redone: ${said.charAt(0).toLowerCase()}${said.slice(1)}` : "Redone.";
+      if (moves.length > 1) return tn(after, "Redone: moved {n} card up to the foundations.", "Redone: moved {n} cards up to the foundations.", moves.length);
+      const said = playedSentence(before, after, moves[0] ?? "");
+      return said ? t(after, "Redone: {what}", { what: `${said.charAt(0).toLowerCase()}${said.slice(1)}` }) : t(after, "Redone.");
     }
     case "restart":
-      return "Back to the start of this deal; Undo brings your game back.";
+      return t(after, "Back to the start of this deal; Undo brings your game back.");
     case "new":
-      return after.can_undo ? `A new deal of ${after.name}; Undo brings the last game back.` : `A new deal of ${after.name}.`;
+      return after.can_undo ? t(after, "A new deal of {game}; Undo brings the last game back.", { game: after.name }) : t(after, "A new deal of {game}.", { game: after.name });
     case "undo-game":
-      return `Back to the previous game of ${after.name}, after ${plural(after.moves_played, "move")}.`;
+      return tn(after, "Back to the previous game of {game}, after {n} move.", "Back to the previous game of {game}, after {n} moves.", after.moves_played, { game: after.name });
     case "redo-game":
-      return `Forward again to the ${after.name} game you left.`;
+      return t(after, "Forward again to the {game} game you left.", { game: after.name });
     default:
       return "";
   }
 }
 function statusItems(view) {
   const items = [
-    { key: "score", label: "Score", value: view.max_score ? `${view.score}/${view.max_score}` : `${view.score}` },
-    { key: "stock", label: "Stock", value: `${view.stock_count}`, title: view.stock_locked ? "locked" : void 0 }
+    { key: "score", label: t(view, "Score"), value: view.max_score ? `${view.score}/${view.max_score}` : `${view.score}` },
+    { key: "stock", label: t(view, "Stock"), value: `${view.stock_count}`, title: view.stock_locked ? t(view, "locked") : void 0 }
   ];
   const redeals = view.layout ? view.layout.redeals : view.redeals === void 0 ? view.redeals_left !== 0 : view.redeals !== 0;
   if (redeals) {
-    items.push({ key: "redeals", label: "Redeals", value: view.redeals_left == null ? "\u221E" : `${view.redeals_left}` });
+    items.push({ key: "redeals", label: t(view, "Redeals"), value: view.redeals_left == null ? "\u221E" : `${view.redeals_left}` });
   }
   if (view.layout ? view.layout.base_card : view.has_base_rank) {
-    const base = view.base_rank ? rankTitle(view.base_rank) : view.status === "choosing-base" ? "to choose" : "\u2014";
-    items.push({ key: "base", label: "Base", value: base });
+    const base = view.base_rank ? t(view, "{rank}", { rank: { rank: view.base_rank } }) : view.status === "choosing-base" ? t(view, "to choose") : "\u2014";
+    items.push({ key: "base", label: t(view, "Base"), value: base });
   }
-  items.push({ key: "moves", label: "Moves", value: `${view.moves_played}` });
+  items.push({ key: "moves", label: t(view, "Moves"), value: `${view.moves_played}` });
   return items;
 }
 function elapsedSeconds(view, now) {
@@ -407,17 +630,17 @@ function verdictBadge(view) {
   if (!view.winnable_check) return null;
   switch (view.winnable) {
     case "winnable":
-      return { verdict: "winnable", text: "winnable \u2713", title: "A winning line exists from here." };
+      return { verdict: "winnable", text: `${t(view, "winnable")} \u2713`, title: t(view, "A winning line exists from here.") };
     case "unwinnable":
       return {
         verdict: "unwinnable",
-        text: "cannot be won \u2717",
-        title: view.status === "choosing-base" ? "Proven: whichever base card you choose, no line of play wins this deal." : "Proven: no line of play wins from here."
+        text: `${t(view, "cannot be won")} \u2717`,
+        title: view.status === "choosing-base" ? t(view, "Proven: whichever base card you choose, no line of play wins this deal.") : t(view, "Proven: no line of play wins from here.")
       };
     case "unknown":
-      return { verdict: "unknown", text: "undecided ?", title: "The solver could not decide in its time." };
+      return { verdict: "unknown", text: `${t(view, "undecided")} ?`, title: t(view, "The solver could not decide in its time.") };
     default:
-      return { verdict: "pending", text: "checking\u2026", title: "Checking whether this game can still be won\u2026" };
+      return { verdict: "pending", text: t(view, "checking\u2026"), title: t(view, "Checking whether this game can still be won\u2026") };
   }
 }
 function winnableIntent(view) {
@@ -473,12 +696,82 @@ function courtImage(rank, red, glyph) {
   return url;
 }
 
+// words.js
+var BUTTONS = [
+  ["new", N_("New deal"), "N"],
+  ["restart", N_("Restart"), ""],
+  ["undo", N_("Undo"), "U"],
+  ["redo", N_("Redo"), "R"],
+  ["hint", N_("Hint"), "H"],
+  ["winnable", N_("Winnable?"), "W"]
+];
+function renderWords(dom, view) {
+  const locale = view.locale ?? "en";
+  const menu = languageMenu(dom, view);
+  const key = `${locale} ${JSON.stringify(view.locales ?? [])}`;
+  if (dom.root.dataset.words === key) return;
+  dom.root.dataset.words = key;
+  dom.root.lang = locale;
+  for (const [action, label, k] of BUTTONS) {
+    const button = dom.buttons[action];
+    if (!button) continue;
+    const text = t(view, label);
+    button.textContent = text;
+    button.title = k ? `${text} (${k})` : text;
+  }
+  if (dom.buttons.winnable) dom.buttons.winnable.title = t(view, "Can this game still be won? The solver checks after every move (W)");
+  dom.root.querySelector(".tw-tools")?.setAttribute("aria-label", t(view, "Game"));
+  dom.picker.setAttribute("aria-label", t(view, "Game"));
+  dom.picker.title = t(view, "Game");
+  const summary = dom.root.querySelector(".tw-keys summary");
+  if (summary) {
+    summary.textContent = t(view, "Keys");
+    summary.setAttribute("title", t(view, "How to play with the mouse and the keyboard"));
+  }
+  const help = dom.root.querySelector(".tw-keys p");
+  if (help) help.textContent = t(view, KEYS_HELP);
+  dom.stats.setAttribute("aria-label", t(view, "Status"));
+  menu.setAttribute("aria-label", t(view, "Language"));
+  menu.title = t(view, "Language");
+  const locales = view.locales ?? [];
+  menu.replaceChildren(...locales.map((l) => h("option", "", { value: l.id, lang: l.id }, l.name)));
+  menu.value = locale;
+  menu.hidden = locales.length < 2;
+}
+function languageMenu(dom, view) {
+  let menu = (
+    /** @type {HTMLSelectElement | null} */
+    dom.root.querySelector("select.tw-lang")
+  );
+  if (!menu) {
+    menu = h("select", "tw-picker tw-lang", { "aria-label": "Language", title: "Language" });
+    dom.picker.after(menu);
+  }
+  if (view.locale && menu.value !== view.locale && menu.options.length) menu.value = view.locale;
+  return menu;
+}
+function attachLanguageMenu(root, send) {
+  const onChange = (e) => {
+    const target = (
+      /** @type {HTMLElement} */
+      e.target
+    );
+    if (target instanceof HTMLSelectElement && target.classList.contains("tw-lang")) {
+      send({ kind: "locale", locale: target.value });
+    }
+  };
+  root.addEventListener("change", onChange);
+  return () => root.removeEventListener("change", onChange);
+}
+
 // view.js
-var KEYS_HELP = "Drag a card, or click it and then click where it goes; double-click sends a card home. Keys: arrows or Tab move between piles; Enter or Space picks up and puts down (in Klondike, Up and Down first choose how many cards); Escape cancels; U undo, R redo, H hint, W can this still be won?, D deal, N new deal. Restart and New deal are undone like moves.";
-var BANNER_BASE = "Choose the base card: drop one of the four cards on a foundation";
-var START_HELP = "Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.";
-var BANNER_LOST = "This deal can no longer be won.";
-var BANNER_LOST_MORE = "Moves are still allowed; Undo takes you back.";
+var KEYS_HELP = N_(
+  "Drag a card, or click it and then click where it goes; double-click sends a card home. Keys: arrows or Tab move between piles; Enter or Space picks up and puts down (in Klondike, Up and Down first choose how many cards); Escape cancels; U undo, R redo, H hint, W can this still be won?, C the Coach, D deal, N new deal. Restart and New deal are undone like moves."
+);
+var BANNER_BASE = N_("Choose the base card: drop one of the four cards on a foundation");
+var START_HELP = N_("Drag a card, or click it and then click where it goes. Double-click sends a card to a foundation.");
+var BANNER_LOST = N_("This deal can no longer be won.");
+var BANNER_LOST_MORE = N_("Moves are still allowed; Undo takes you back.");
 function h(tag, cls, attrs, text) {
   const el = document.createElement(tag);
   if (cls) el.className = cls;
@@ -508,7 +801,8 @@ function createShell(el) {
     ["undo", "Undo", "U"],
     ["redo", "Redo", "R"],
     ["hint", "Hint", "H"],
-    ["winnable", "Winnable?", "W"]
+    ["winnable", "Winnable?", "W"],
+    ["coach", "Coach", "C"]
   ]) {
     buttons[action] = h("button", "tw-btn", { type: "button", "data-action": action, title: key ? `${label} (${key})` : label }, label);
     tools.append(buttons[action]);
@@ -523,7 +817,7 @@ function createShell(el) {
   keys.append(h("p", "", { id: help }, KEYS_HELP));
   tools.append(picker, keys);
   const stats = h("div", "tw-stats", { "aria-label": "Status" });
-  const clock = h("b", "tw-clock", {}, "\u2013:\u2013\u2013");
+  const clock2 = h("b", "tw-clock", {}, "\u2013:\u2013\u2013");
   bar.append(tools, stats);
   const banner = h("div", "tw-banner", { "data-kind": "", "aria-live": "polite" });
   const dock = h("div", "tw-dock");
@@ -542,7 +836,7 @@ function createShell(el) {
     buttons,
     stats,
     verdict,
-    clock,
+    clock: clock2,
     banner,
     message,
     felt,
@@ -604,26 +898,30 @@ function fillPile(el, slot, view) {
   const cards = view.piles[slot.name] ?? [];
   el.classList.toggle("tw-empty", !cards.length);
   el.setAttribute("aria-label", pileLabel(slot.name, cards, view));
+  el.setAttribute("aria-roledescription", t(view, "pile"));
   el.style.left = `${slot.x}px`;
   el.style.top = `${slot.y}px`;
   let mark = "";
   if (slot.kind === "foundation") mark = foundationMark(view);
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21BB";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
-  outline.innerHTML = `<span class="tw-slot-mark">${mark}</span><span class="tw-slot-name">${slot.name}</span>`;
+  outline.innerHTML = `<span class="tw-slot-mark">${mark}</span>`;
+  outline.append(h("span", "tw-slot-name", {}, /^[tf]\d/.test(slot.name) ? slot.name : pileTitle(slot.name, view)));
   const kids = [outline];
   for (const pos of slot.cards) {
-    const card = cardEl(cards[pos.i], pos.i);
-    card.style.left = `${pos.x - slot.x}px`;
-    card.style.top = `${pos.y - slot.y}px`;
-    if (pos.i === cards.length - 1) card.classList.add("tw-top");
-    kids.push(card);
+    const card2 = cardEl(cards[pos.i], pos.i);
+    if (card2.hasAttribute("aria-label")) card2.setAttribute("aria-label", t(view, "{card:bare}", { card: { card: cards[pos.i] } }));
+    card2.style.left = `${pos.x - slot.x}px`;
+    card2.style.top = `${pos.y - slot.y}px`;
+    if (pos.i === cards.length - 1) card2.classList.add("tw-top");
+    kids.push(card2);
   }
   if (slot.kind === "stock") {
     if (view.stock_reason && clockRuns(view)) {
       const lock = h("div", "tw-lock", { "aria-hidden": "true" });
       lock.classList.toggle("tw-lock-count", cards.length > 0);
-      lock.innerHTML = `${PADLOCK}<span class="tw-lock-text">${view.stock_locked ? "locked" : ""}</span>`;
+      lock.innerHTML = PADLOCK;
+      lock.append(h("span", "tw-lock-text", {}, view.stock_locked ? t(view, "locked") : ""));
       kids.push(lock);
     }
     if (cards.length) kids.push(h("span", "tw-count", { "aria-hidden": "true" }, String(view.stock_count ?? cards.length)));
@@ -644,34 +942,34 @@ function markPiles(dom, view, ui) {
     if (held === rec.held && preview === rec.preview) continue;
     rec.held = held;
     rec.preview = preview;
-    for (const card of el.querySelectorAll(".tw-card")) {
+    for (const card2 of el.querySelectorAll(".tw-card")) {
       const i = Number(
         /** @type {HTMLElement} */
-        card.dataset.i
+        card2.dataset.i
       );
-      card.classList.toggle("tw-held", i >= held);
-      card.classList.toggle("tw-preview", i >= preview);
+      card2.classList.toggle("tw-held", i >= held);
+      card2.classList.toggle("tw-preview", i >= preview);
     }
   }
   dom.table.classList.toggle("tw-holding", !!ui.held);
 }
 function renderTable(dom, view, layout, ui) {
-  const t = dom.table;
+  const t2 = dom.table;
   const size = `${layout.cw} ${layout.ch} ${layout.width} ${layout.height}`;
   if (size !== dom.tableKey) {
     dom.tableKey = size;
-    t.style.setProperty("--cw", `${layout.cw}px`);
-    t.style.setProperty("--ch", `${layout.ch}px`);
-    t.style.width = `${layout.width}px`;
-    t.style.height = `${layout.height}px`;
+    t2.style.setProperty("--cw", `${layout.cw}px`);
+    t2.style.setProperty("--ch", `${layout.ch}px`);
+    t2.style.width = `${layout.width}px`;
+    t2.style.height = `${layout.height}px`;
   }
   const names = layout.slots.map((s) => s.name);
   if (names.join(" ") !== [...dom.piles.keys()].join(" ")) {
     dom.piles = new Map(layout.slots.map((s) => [s.name, { el: pileShell(s), sig: "", held: Infinity, preview: Infinity }]));
-    t.replaceChildren(...[...dom.piles.values()].map((r) => r.el));
+    t2.replaceChildren(...[...dom.piles.values()].map((r) => r.el));
   }
-  for (const el of t.querySelectorAll(".tw-over")) el.classList.remove("tw-over");
-  const moving = new Set([...t.querySelectorAll(".tw-dragging")].map((c) => c.closest("[data-pile]")));
+  for (const el of t2.querySelectorAll(".tw-over")) el.classList.remove("tw-over");
+  const moving = new Set([...t2.querySelectorAll(".tw-dragging")].map((c) => c.closest("[data-pile]")));
   for (const slot of layout.slots) {
     const rec = (
       /** @type {PileRec} */
@@ -696,7 +994,8 @@ function renderChrome(dom, view, ui) {
   const { root, buttons } = dom;
   root.dataset.seq = String(view.seq);
   setAttr(root, "data-status", view.status);
-  setAttr(root, "aria-label", `${view.name} solitaire`);
+  setAttr(root, "aria-label", t(view, "{game} solitaire", { game: view.name }));
+  renderWords(dom, view);
   const disabled = { undo: !view.can_undo, redo: !view.can_redo, hint: !clockRuns(view) };
   for (const [action, off] of Object.entries(disabled)) {
     if (buttons[action].disabled !== off) buttons[action].disabled = off;
@@ -720,7 +1019,7 @@ function renderChrome(dom, view, ui) {
         return span;
       })
     );
-    const time = h("span", "tw-stat tw-stat-time", {}, "Time ");
+    const time = h("span", "tw-stat tw-stat-time", {}, `${t(view, "Time")} `);
     time.append(dom.clock);
     dom.stats.append(time);
   }
@@ -755,19 +1054,21 @@ function renderBanner(dom, view) {
   b.dataset.seq = String(view.seq);
   b.replaceChildren();
   b.title = "";
-  if (kind === "choosing-base") b.append(h("strong", "", {}, BANNER_BASE));
+  if (kind === "choosing-base") b.append(h("strong", "", {}, t(view, BANNER_BASE)));
   if (kind === "lost") {
-    b.title = `${BANNER_LOST} ${BANNER_LOST_MORE}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
-    const why = view.post_mortem ? `${view.post_mortem} Undo takes you back.` : BANNER_LOST_MORE;
-    b.append(h("strong", "", {}, BANNER_LOST), h("span", "tw-postmortem", {}, why));
-    b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, "Undo"));
-    b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, "Restart"));
+    const lost = view.learning && view.message?.text ? view.message.text : t(view, BANNER_LOST);
+    const more = t(view, BANNER_LOST_MORE);
+    b.title = `${lost} ${more}${view.post_mortem ? ` ${view.post_mortem}` : ""}`;
+    const why = view.post_mortem ? `${view.post_mortem} ${t(view, "Undo takes you back.")}` : more;
+    b.append(h("strong", "", {}, lost), h("span", "tw-postmortem", {}, why));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "undo" }, t(view, "Undo")));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "restart" }, t(view, "Restart")));
   }
   if (kind === "won") {
     const s = view.summary;
-    const text = s ? `${s.moves} move${s.moves === 1 ? "" : "s"} \xB7 score ${s.score} \xB7 ${formatClock(Math.round(s.seconds))}` : "";
-    b.append(h("strong", "", {}, "You won!"), h("span", "tw-summary", {}, text));
-    b.append(h("button", "tw-btn", { type: "button", "data-action": "new" }, "New deal"));
+    const text = s ? `${tn(view, "{n} move", "{n} moves", s.moves)} \xB7 ${t(view, "score {score}", { score: s.score })} \xB7 ${formatClock(Math.round(s.seconds))}` : "";
+    b.append(h("strong", "", {}, t(view, "You won!")), h("span", "tw-summary", {}, text));
+    b.append(h("button", "tw-btn", { type: "button", "data-action": "new" }, t(view, "New deal")));
   }
   celebrate(dom, kind === "won");
 }
@@ -798,7 +1099,7 @@ function messageFor(view, ui) {
   if (ui.told && ui.told.table === (view.table_seq ?? view.seq)) return { kind: "info", text: ui.told.text };
   if (view.status === "lost" && view.post_mortem) return { kind: "info", text: view.post_mortem };
   if (view.status === "playing" && view.stock_locked && view.stock_reason) return { kind: "lock", text: sentence(view.stock_reason) };
-  if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: START_HELP };
+  if (view.moves_played === 0 && clockRuns(view)) return { kind: "idle", text: t(view, START_HELP) };
   return { kind: "idle", text: "" };
 }
 
@@ -827,10 +1128,10 @@ function createHand(ctx) {
     const view = ctx.view();
     ui.held = { src, count };
     markPiles(dom, view, ui);
-    const targets = targetsFor(view.legal_moves, src, count).map(pileTitle);
-    const where = !targets.length ? "No pile lights up for it." : targets.length > 3 ? `${targets.length} piles light up.` : `It can go to ${targets.join(", ")}.`;
+    const targets = targetsFor(view.legal_moves, src, count).map((p) => pileTitle(p, view));
+    const where = !targets.length ? t(view, "No pile lights up for it.") : targets.length > 3 ? tn(view, "{n} pile lights up.", "{n} piles light up.", targets.length) : t(view, "It can go to {piles}.", { piles: targets.join(", ") });
     const held = groupName(view, src, count);
-    ctx.say("info", `Holding ${held} from ${pileTitle(src)}. ${where}`);
+    ctx.say("info", `${t(view, "Holding {cards} from {pile:title}.", { cards: held, pile: { pile: src } })} ${where}`);
   }
   function cancel(quiet = false) {
     if (!ui.held) return;
@@ -927,9 +1228,9 @@ function tableauOffsets(cards, depth = U.DEPTH.hidden) {
   const step = upSteps ? Math.min(U.FAN_DOWN, room / upSteps) : U.FAN_DOWN;
   const ys = [];
   let y = 0;
-  for (const card of cards) {
+  for (const card2 of cards) {
     ys.push(y);
-    y += isFaceDown(card) ? back : step;
+    y += isFaceDown(card2) ? back : step;
   }
   return ys;
 }
@@ -964,12 +1265,12 @@ function plan(view) {
     const span = (tab.length - 1) * step + 1;
     const x0 = U.MARGIN + Math.max(0, width - span) / 2;
     row = second + U.H + U.TABLEAU_GAP;
-    tab.forEach((t, i) => slots.push({ name: t, kind: "tableau", x: x0 + i * step, y: row }));
+    tab.forEach((t2, i) => slots.push({ name: t2, kind: "tableau", x: x0 + i * step, y: row }));
   } else {
     width = (Math.max(7, tab.length, 3 + found.length) - 1) * U.PITCH + 1;
     found.forEach((f, i) => slots.push({ name: f, kind: "foundation", x: U.MARGIN + (3 + i) * U.PITCH, y: top }));
     row = second;
-    tab.forEach((t, i) => slots.push({ name: t, kind: "tableau", x: U.MARGIN + i * U.PITCH, y: row }));
+    tab.forEach((t2, i) => slots.push({ name: t2, kind: "tableau", x: U.MARGIN + i * U.PITCH, y: row }));
   }
   const depth = hints.tableau_depth;
   return { slots, fan, width: width + 2 * U.MARGIN, row, depth, height: row + depth * U.H + U.MARGIN };
@@ -1024,16 +1325,16 @@ function computeLayout(view, width, height = Infinity) {
   }
   return { cw, ch, width: boardW, height: tall, slots };
 }
-function dropTarget(layout, point, card) {
+function dropTarget(layout, point, card2) {
   const inside = (r) => point.x >= r.x && point.x < r.x + r.w && point.y >= r.y && point.y < r.y + r.h;
   const hit = layout.slots.find((s) => inside(s.zone));
   if (hit) return hit.name;
-  if (!card) return null;
+  if (!card2) return null;
   let best = null;
   let bestArea = 0;
   for (const s of layout.slots) {
-    const w = Math.min(card.x + card.w, s.zone.x + s.zone.w) - Math.max(card.x, s.zone.x);
-    const h2 = Math.min(card.y + card.h, s.zone.y + s.zone.h) - Math.max(card.y, s.zone.y);
+    const w = Math.min(card2.x + card2.w, s.zone.x + s.zone.w) - Math.max(card2.x, s.zone.x);
+    const h2 = Math.min(card2.y + card2.h, s.zone.y + s.zone.h) - Math.max(card2.y, s.zone.y);
     if (w > 0 && h2 > 0 && w * h2 > bestArea) {
       best = s.name;
       bestArea = w * h2;
@@ -1107,6 +1408,10 @@ function attachKeys(ctx, hand) {
       ctx.send(winnableIntent(ctx.view()));
       return true;
     }
+    if (key === "c") {
+      ctx.send(coachIntent(ctx.view()));
+      return true;
+    }
     if (key === "d") {
       deal();
       return true;
@@ -1114,7 +1419,7 @@ function attachKeys(ctx, hand) {
     if (key === "Escape") {
       if (!ui.held) return false;
       cancel();
-      ctx.say("info", "Put back.");
+      ctx.say("info", t(ctx.view(), "Put back."));
       return true;
     }
     if (!pile) return false;
@@ -1153,7 +1458,7 @@ function attachKeys(ctx, hand) {
     ui.depth = depth;
     markPiles(dom, view, ui);
     const chosen = groupName(view, pile, depth);
-    ctx.say("info", `${chosen.charAt(0).toUpperCase()}${chosen.slice(1)}: selected.`);
+    ctx.say("info", t(view, "{cards}: selected.", { cards: `${chosen.charAt(0).toUpperCase()}${chosen.slice(1)}` }));
     return true;
   }
   function activate(pile) {
@@ -1161,7 +1466,7 @@ function attachKeys(ctx, hand) {
     if (ui.held) {
       if (ui.held.src === pile) {
         cancel();
-        ctx.say("info", "Put back.");
+        ctx.say("info", t(ctx.view(), "Put back."));
         return;
       }
       putDown(pile);
@@ -1170,7 +1475,7 @@ function attachKeys(ctx, hand) {
     const cards = cardsOf(pile);
     const run = faceUpRun(cards);
     if (!run) {
-      ctx.say("info", `Nothing to pick up on ${pileTitle(pile)}.`);
+      ctx.say("info", t(ctx.view(), "Nothing to pick up on {pile:title}.", { pile: { pile } }));
       return;
     }
     pickUp(pile, Math.min(Math.max(1, ui.depth), run));
@@ -1300,8 +1605,8 @@ function attachInteraction(ctx) {
     const dx = x - p.x0;
     const dy = y - p.y0;
     const { cw, ch } = ctx.layout();
-    const card = p.card ? { x: p.card.x + dx, y: p.card.y + dy, w: cw, h: ch } : void 0;
-    return dropTarget(ctx.layout(), { x: x - r.left, y: y - r.top }, card);
+    const card2 = p.card ? { x: p.card.x + dx, y: p.card.y + dy, w: cw, h: ch } : void 0;
+    return dropTarget(ctx.layout(), { x: x - r.left, y: y - r.top }, card2);
   }
   function onMove(e) {
     if (!press || e.pointerId !== press.pointer) return;
@@ -1380,7 +1685,8 @@ function attachInteraction(ctx) {
       /** @type {HTMLElement} */
       btn.dataset.action ?? ""
     );
-    ctx.send(action === "winnable" ? winnableIntent(ctx.view()) : { kind: action });
+    if (action === "coach") ctx.send(coachIntent(ctx.view()));
+    else ctx.send(action === "winnable" ? winnableIntent(ctx.view()) : { kind: action });
   }
   function onPick() {
     cancel(true);
@@ -1444,6 +1750,193 @@ function attachInteraction(ctx) {
   };
 }
 
+// players.js
+var TEXT = {
+  statistics: "Statistics",
+  settings: "Settings",
+  watch: "Watch",
+  watchTitle: "Watch the fair player (it sees only what you see) play this deal; any click stops it",
+  speed: "Watch speed",
+  speeds: { slow: "Slow", normal: "Normal", fast: "Fast" },
+  palette: "Card colours",
+  palettes: { classic: "Red and black", "four-colour": "Four colours" },
+  contrast: "High contrast",
+  large: "Large print",
+  back: "Card back",
+  backs: { blue: "Blue", red: "Red", green: "Green", plain: "Plain" },
+  winnableDeals: "Deal only winnable deals",
+  showStatistics: "Show statistics",
+  difficulty: "Difficulty",
+  daily: "Daily deal",
+  figures: (
+    /** @type {[keyof Figures, string][]} */
+    [
+      ["played", "Played"],
+      ["won", "Won"],
+      ["percent", "Won %"],
+      ["clean", "Clean wins"],
+      ["best_seconds", "Best time"],
+      ["worst_seconds", "Worst time"],
+      ["fewest_moves", "Fewest moves"],
+      ["streak", "Streak"],
+      ["longest_streak", "Longest streak"],
+      ["hints", "Hints used"],
+      ["undos", "Undos used"]
+    ]
+  ),
+  cleanNote: "Clean: won without a hint, Watch or Winnable?"
+};
+function clock(s) {
+  if (s === null || s === void 0) return "\u2013";
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+function figureText(key, f) {
+  const v = f[key];
+  if (key.endsWith("seconds")) return clock(
+    /** @type {number | null} */
+    v
+  );
+  if (v === null || v === void 0) return "\u2013";
+  return key === "percent" ? `${v}%` : String(v);
+}
+function select(label, choices, cls) {
+  const wrap = h("label", "tw-set", {}, label + " ");
+  const el = h("select", cls, {});
+  for (const [value, text] of Object.entries(choices)) el.append(h("option", "", { value }, text));
+  wrap.append(el);
+  return { wrap, el };
+}
+function checkbox(label, cls) {
+  const wrap = h("label", "tw-set", {});
+  const el = h("input", cls, { type: "checkbox" });
+  wrap.append(el, document.createTextNode(" " + label));
+  return { wrap, el };
+}
+function attachPlayers(dom, send) {
+  const tools = (
+    /** @type {HTMLElement} */
+    dom.root.querySelector(".tw-tools")
+  );
+  const watch = h("button", "tw-btn tw-watch", { type: "button", "data-action": "watch", title: TEXT.watchTitle, "aria-pressed": "false" }, TEXT.watch);
+  dom.buttons.watch = watch;
+  const hint = dom.buttons.hint;
+  if (hint && hint.nextSibling) tools.insertBefore(watch, hint.nextSibling);
+  else tools.append(watch);
+  const settings = h("details", "tw-settings");
+  settings.append(h("summary", "tw-btn", { title: TEXT.settings }, TEXT.settings));
+  const body = h("div", "tw-settings-body", { role: "group", "aria-label": TEXT.settings });
+  const palette = select(TEXT.palette, TEXT.palettes, "tw-palette");
+  const back = select(TEXT.back, TEXT.backs, "tw-backs");
+  const speed = select(TEXT.speed, TEXT.speeds, "tw-speed");
+  const contrast = checkbox(TEXT.contrast, "tw-contrast-box");
+  const large = checkbox(TEXT.large, "tw-large-box");
+  const winnable = checkbox(TEXT.winnableDeals, "tw-winnable-deals");
+  const showStats = checkbox(TEXT.showStatistics, "tw-show-stats");
+  body.append(palette.wrap, contrast.wrap, large.wrap, back.wrap, speed.wrap, winnable.wrap, showStats.wrap);
+  settings.append(body);
+  tools.append(settings);
+  palette.el.addEventListener("change", () => send({ kind: "deck", palette: palette.el.value }));
+  back.el.addEventListener("change", () => send({ kind: "deck", back: back.el.value }));
+  contrast.el.addEventListener("change", () => send({ kind: "deck", contrast: contrast.el.checked }));
+  large.el.addEventListener("change", () => send({ kind: "deck", large: large.el.checked }));
+  winnable.el.addEventListener("change", () => send({ kind: "settings", winnable_deals: winnable.el.checked }));
+  showStats.el.addEventListener("change", () => send({ kind: "settings", show_statistics: showStats.el.checked }));
+  const deal = h("div", "tw-deal", { "aria-label": "This deal" });
+  const panel = h("section", "tw-statpanel", { "aria-label": TEXT.statistics });
+  const line = (
+    /** @type {HTMLElement} */
+    dom.root.querySelector(".tw-line")
+  );
+  line.after(deal, panel);
+  const live = h("div", "tw-announce", { "aria-live": "polite", "aria-atomic": "true" });
+  dom.root.append(live);
+  let last = {};
+  let panelKey = "";
+  function onDown(e) {
+    if (!last.watch?.on) return;
+    const t2 = (
+      /** @type {HTMLElement} */
+      e.target
+    );
+    if (t2.closest(".tw-watch, .tw-settings")) return;
+    send({ kind: "watch", on: false });
+  }
+  dom.root.addEventListener("pointerdown", onDown, true);
+  speed.el.addEventListener("change", () => {
+    if (last.watch?.on) send({ kind: "watch", on: true, speed: speed.el.value });
+  });
+  watch.addEventListener(
+    "click",
+    (e) => {
+      e.stopPropagation();
+      send(last.watch?.on ? { kind: "watch", on: false } : { kind: "watch", on: true, speed: speed.el.value });
+    },
+    true
+  );
+  function render2(v) {
+    const view = (
+      /** @type {PlayerView} */
+      v
+    );
+    last = view;
+    const d = view.deck;
+    if (d) {
+      const r = dom.root.classList;
+      r.toggle("tw-four-colour", d.palette === "four-colour");
+      r.toggle("tw-high-contrast", d.contrast);
+      r.toggle("tw-large-print", d.large);
+      for (const name of Object.keys(TEXT.backs)) r.toggle(`tw-back-${name}`, d.back === name);
+      palette.el.value = d.palette;
+      back.el.value = d.back;
+      contrast.el.checked = d.contrast;
+      large.el.checked = d.large;
+    }
+    const w = view.watch;
+    watch.setAttribute("aria-pressed", String(!!w?.on));
+    if (w && !w.on) speed.el.value = w.speed;
+    if (view.options) {
+      winnable.el.checked = view.options.winnable_deals;
+      showStats.el.checked = view.options.show_statistics;
+    }
+    const info = view.deal;
+    const parts = [];
+    if (info?.daily) parts.push(`${TEXT.daily} ${info.daily}.`);
+    if (info?.text) parts.push(`${info.text}.`);
+    if (info?.difficulty) parts.push(`${TEXT.difficulty}: ${info.difficulty}.`);
+    if (info?.share && info.daily) parts.push(info.share);
+    const dealText = parts.join(" ");
+    if (deal.textContent !== dealText) deal.textContent = dealText;
+    deal.title = info?.difficulty ? info.rule : "";
+    deal.hidden = !dealText;
+    const f = view.statistics;
+    const key = JSON.stringify(f ?? null);
+    if (key !== panelKey) {
+      panelKey = key;
+      panel.replaceChildren();
+      panel.hidden = !f;
+      if (f) {
+        const list = h("ul", "tw-stat-list", { "aria-label": TEXT.statistics });
+        list.append(h("li", "tw-stat-title", {}, `${TEXT.statistics}:`));
+        for (const [name, label] of TEXT.figures) {
+          const item = h("li", "tw-stat", { "data-figure": name });
+          item.append(`${label} `, h("b", "", {}, figureText(name, f)));
+          list.append(item);
+        }
+        list.append(h("li", "tw-stat-note", {}, `(${TEXT.cleanNote})`));
+        panel.append(list);
+      }
+    }
+  }
+  function announce(text) {
+    const say = last.watch?.on && last.watch.say ? `${text} ${last.watch.say}`.trim() : text;
+    if (say && live.textContent !== say) live.textContent = say;
+  }
+  function detach() {
+    dom.root.removeEventListener("pointerdown", onDown, true);
+  }
+  return { render: render2, announce, detach };
+}
+
 // widget.js
 var FALLBACK_WIDTH = 820;
 var MAX_QUEUED_DEALS = 60;
@@ -1495,7 +1988,14 @@ function render({ model, el }) {
   el.classList.add("tw-host");
   const dom = createShell(el);
   const ui = { held: null, focus: null, depth: 1, note: null, told: null };
-  const first = model.get("view");
+  const current = () => {
+    const v = model.get("view");
+    return usable(v) ? { ...v, strings: (
+      /** @type {any} */
+      model.get("strings")
+    ) } : v;
+  };
+  const first = current();
   let view = usable(first) ? first : NO_VIEW;
   let width = el.clientWidth || FALLBACK_WIDTH;
   let height = roomHigh(el);
@@ -1518,6 +2018,7 @@ function render({ model, el }) {
   }
   function drawAll() {
     drawTable();
+    players.render(view);
     renderChrome(dom, view, ui);
   }
   function say(kind, text) {
@@ -1540,8 +2041,10 @@ function render({ model, el }) {
     return id;
   }
   const interaction = attachInteraction({ dom, ui, view: () => view, layout: () => layout, send, say });
+  const players = attachPlayers(dom, send);
+  const detachLanguage = attachLanguageMenu(dom.root, send);
   function onView() {
-    const next = model.get("view");
+    const next = current();
     if (!usable(next) || next.seq === view.seq) return;
     const prev = view;
     const before = next.table_seq !== prev.table_seq ? snapshot(prev, layout) : null;
@@ -1553,6 +2056,7 @@ function render({ model, el }) {
       if (next.stock_locked && !prev.stock_locked && next.stock_reason) text = `${text} ${sentence(next.stock_reason)}`.trim();
       ui.told = text ? { text, table: next.table_seq ?? next.seq } : null;
     }
+    players.announce(before ? ui.told?.text ?? "" : "");
     if (next.hint && JSON.stringify(next.hint) !== JSON.stringify(prev.hint)) {
       ui.note = { kind: "hint", text: next.hint.message, seq: next.seq };
     }
@@ -1609,6 +2113,8 @@ function render({ model, el }) {
     window.clearInterval(tick);
     window.clearTimeout(waitTimer);
     interaction.detach();
+    players.detach();
+    detachLanguage();
     dom.root.remove();
   };
 }

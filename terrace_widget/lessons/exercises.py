@@ -1,0 +1,89 @@
+"""Exercises that check the learner's answer, and practice positions on a live table.
+
+``check_answer`` compares a written answer (a card, a move, a number) with the one the
+lesson computes, and says ✓ or ✗ without giving the answer away. ``Practice`` puts a
+position on a table and judges the learner's first move there by what it does (a
+predicate on the move played), with the engine's refusal shown when a move is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..game.game import Game
+from ..rules.moves import Move
+from ..table.widget import TerraceWidget
+
+SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+MAX_ANSWER_CHARS = 200
+
+
+def normal(answer: object) -> str:
+    """An answer as compared: suit symbols as letters, no spaces, upper case."""
+    text = str(answer).translate(SUITS)
+    return "".join(text.split()).upper().replace("10", "T")
+
+
+def check_answer(given: object, expected: object | list[object]) -> str:
+    """✓ when ``given`` is (one of) ``expected``, ✗ otherwise; a prompt when nothing
+    was written yet. The expected answer is not shown."""
+    if given is None or (isinstance(given, str) and not given.strip()):
+        return "Write your answer in the cell above (between the quotes), then run this cell."
+    if len(str(given)) > MAX_ANSWER_CHARS:
+        return f"✗ An answer is at most {MAX_ANSWER_CHARS} characters."
+    wanted = expected if isinstance(expected, list) else [expected]
+    if normal(given) in {normal(w) for w in wanted}:
+        return "✓ Right."
+    return "✗ Not this one: look again, or open the solution."
+
+
+class Practice:
+    """A position on a live table and a goal; the learner's first move is judged by
+    ``judge(move, game_before)`` -> (right, reason)."""
+
+    def __init__(
+        self,
+        game: Game,
+        goal: str,
+        judge: Callable[[str, Game], tuple[bool, str]],
+        *,
+        table: TerraceWidget | None = None,
+    ) -> None:
+        self.start = game.copy()
+        self.goal = goal
+        self.judge = judge
+        self.table = table if table is not None else TerraceWidget(game=game.copy())
+        self.table.auto_finish = False
+        self.verdict: tuple[bool, str] | None = None
+        self.table.on_move(self._moved)
+        self.retry()
+
+    def retry(self) -> None:
+        """The position again."""
+        self.verdict = None
+        self.table.load(self.start.copy())
+        self.table.session.tell("info", f"Your move. {self.goal}")
+
+    def _moved(self, _table: object, _moves: list[Move]) -> None:
+        history = self.table.game.history
+        at = len(self.start.history)
+        if self.verdict is None and len(history) > at:
+            move = str(history[at])
+            right, reason = self.judge(move, self.start.copy())
+            self.verdict = (right, reason)
+            self.table.session.tell("info", f"{'✓' if right else '✗'} {reason}")
+
+    def status(self) -> str:
+        """The verdict so far, in words."""
+        if self.verdict is None:
+            return f"Not played yet. {self.goal}"
+        return f"{'✓' if self.verdict[0] else '✗'} {self.verdict[1]}"
+
+    def widget(self) -> Any:
+        """The table and a Try again button (ipywidgets)."""
+        import ipywidgets  # type: ignore[import-untyped]
+
+        button = ipywidgets.Button(description="Try again")
+        button.on_click(lambda _b: self.retry())
+        return ipywidgets.VBox([ipywidgets.HTML(f"<b>{self.goal}</b>"), self.table, button])

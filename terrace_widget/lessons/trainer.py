@@ -1,0 +1,195 @@
+"""A drill on a live table: the stage's positions one by one, the learner's move judged
+at once (✓/✗ with the reason on the table's message line), a hint ladder that costs
+stars, and the stars kept in the learner's progress file.
+
+``Drill`` holds the state and works without a browser (tests drive it with
+``table.play``); :func:`drill` lays it out with ipywidgets for a notebook. Everything runs
+on the kernel's thread, at once: no process, no thread (JupyterLite runs it as it is).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..game.game import Observation
+from ..rules.moves import Move
+from ..table.widget import TerraceWidget
+from .drills import (
+    HINT_RUNGS,
+    SELECTION_RULE,
+    STARS,
+    Progress,
+    Stage,
+    Verdict,
+    hint,
+    judge,
+    stage,
+    stars_for,
+)
+
+
+class Drill:
+    """One stage on one table. ``table``: the table to drill on (a new one by default)."""
+
+    def __init__(
+        self,
+        stage_id: str | Stage,
+        *,
+        learner: str | None = None,
+        progress: Progress | None = None,
+        table: TerraceWidget | None = None,
+    ) -> None:
+        self.stage = stage(stage_id) if isinstance(stage_id, str) else stage_id
+        self.progress = progress if progress is not None else Progress(learner)
+        self.table = table if table is not None else TerraceWidget(self.stage.spec.variant)
+        self.table.auto_finish = False
+        self.index = 0
+        self.rungs = 0
+        """Hint rungs used at this position."""
+        self.misses = 0
+        """Wrong answers at this position (each costs a star, like a hint)."""
+        self.verdict: Verdict | None = None
+        self._before: Observation | None = None
+        self.listeners: list[Any] = []
+        """Called with no argument after every change (the notebook's layout redraws)."""
+        self.table.on_move(self._moved)
+        self.go(0)
+
+    # ---------------------------------------------------------------- positions
+    @property
+    def position(self) -> Any:
+        return self.stage.positions[self.index]
+
+    @property
+    def goal(self) -> str:
+        """The goal sentence of the position."""
+        spec = self.stage.spec
+        return spec.goal if self.position.kind == "helped" else spec.goal_hurt
+
+    def go(self, index: int) -> None:
+        """Put position ``index`` on the table (a fresh start of it)."""
+        if not isinstance(index, int) or not 0 <= index < len(self.stage.positions):
+            raise ValueError(f"a position is 0 to {len(self.stage.positions) - 1}, not {index!r}")
+        self.index = index
+        self.rungs = self.misses = 0
+        self._start()
+
+    def _start(self) -> None:
+        game = self.position.game()
+        self._before = game.observation()
+        self.verdict = None
+        self.table.load(game)
+        self.table.session.tell("info", f"Your move. {self.goal}")
+        self._changed()
+
+    def retry(self) -> None:
+        """The same position again (the hints and misses so far still count)."""
+        self._start()
+
+    def next(self) -> None:
+        self.go((self.index + 1) % len(self.stage.positions))
+
+    def previous(self) -> None:
+        self.go((self.index - 1) % len(self.stage.positions))
+
+    # ---------------------------------------------------------------- the learner's move
+    def _moved(self, _table: object, _moves: list[Move]) -> None:
+        history = self.table.game.history
+        at = len(self.position.before)
+        if self.verdict is not None or self._before is None or len(history) <= at:
+            return
+        self.answer(str(history[at]))
+
+    def answer(self, move: str) -> Verdict:
+        """Judge ``move`` at the position (the table calls it when the learner plays)."""
+        assert self._before is not None
+        verdict = judge(self.position, self.stage.spec, self._before, move)
+        self.verdict = verdict
+        if verdict.right:
+            self.progress.record(self.stage.spec.id, self.index, self.stars_now)
+            ending = f" {'★' * self.stars_now}{'☆' * (STARS - self.stars_now)}"
+        else:
+            self.misses += 1
+            ending = " Try again, or ask for a hint."
+        self.table.session.tell("info", verdict.reason + ending)
+        self._changed()
+        return verdict
+
+    @property
+    def stars_now(self) -> int:
+        """What a right answer earns now."""
+        return max(0, stars_for(self.rungs) - self.misses)
+
+    def ask_hint(self) -> str:
+        """The next rung of the hint ladder (a nudge, the piles, the move); each costs a star."""
+        rung = min(self.rungs, len(HINT_RUNGS) - 1)
+        text, move = hint(self.position, self.stage.spec, rung)
+        self.rungs = min(self.rungs + 1, len(HINT_RUNGS))
+        if move is None:
+            self.table.session.tell("hint", text)
+        else:
+            self.table.session.point(move, text)
+        self._changed()
+        return text
+
+    # ---------------------------------------------------------------- progress
+    def stars(self) -> dict[int, int]:
+        """The learner's best stars per position of this stage."""
+        return self.progress.stars(self.stage.spec.id)
+
+    def summary(self) -> str:
+        """Where the learner stands in the stage."""
+        stars = self.stars()
+        n = len(self.stage.positions)
+        return (
+            f"Position {self.index + 1} of {n}. Solved {len(stars)} of {n}; stars "
+            f"{sum(stars.values())} of {STARS * n}."
+        )
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+
+def drill(stage_id: str, *, learner: str | None = None) -> Any:
+    """The stage as a notebook widget: heading, honest counts, the table, the buttons
+    (Hint, Try again, Previous, Next) and the verdict."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    trainer = Drill(stage_id, learner=learner)
+    spec = trainer.stage.spec
+    heading = ipywidgets.HTML(
+        f"<h3>{escape(spec.title)}</h3><p>{escape(spec.lesson)}</p>"
+        f"<p>{escape(trainer.stage.counts_text)}</p>"
+        f"<details><summary>How these positions were chosen</summary>"
+        f"<p>{escape(SELECTION_RULE)}</p></details>"
+    )
+    status = ipywidgets.HTML()
+    verdict = ipywidgets.HTML()
+    buttons = {
+        "Drill hint (costs a star)": trainer.ask_hint,
+        "Try again": trainer.retry,
+        "Previous": trainer.previous,
+        "Next": trainer.next,
+    }
+    row = []
+    for label, action in buttons.items():
+        button = ipywidgets.Button(description=label)
+        button.on_click(lambda _b, act=action: act())
+        row.append(button)
+
+    def redraw() -> None:
+        status.value = (
+            f"<p class='tw-drill-status'><b>{escape(trainer.goal)}</b><br>"
+            f"{escape(trainer.summary())} Hints used here: {trainer.rungs} of "
+            f"{len(HINT_RUNGS)}.</p>"
+        )
+        shown = trainer.verdict.reason if trainer.verdict else ""
+        verdict.value = f"<p class='tw-drill-verdict'>{escape(shown)}</p>"
+
+    trainer.listeners.append(redraw)
+    redraw()
+    box = ipywidgets.VBox([heading, status, trainer.table, ipywidgets.HBox(row), verdict])
+    box.trainer = trainer
+    return box

@@ -1,0 +1,118 @@
+"""A drill in a real JupyterLab: a wrong move made with the mouse gets ✗ and its reason on
+the table, Try again resets the position, the hint ladder lights the piles, the right move
+gets ✓, and the stars land in the learner's progress file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from terrace_widget.lessons import drills
+from terrace_widget.rules.moves import Move
+
+from .conftest import KERNEL_IDLE, Table
+from .servers import KernelHelper, lab_server
+
+pytestmark = pytest.mark.browser
+
+STAGE = "klondike-reorder"
+
+
+def has_wrong_move(position: drills.DrillPosition) -> bool:
+    game = position.game()
+    values = position.values(game.observation())
+    return any(values.grade(m).label not in drills.RIGHT for m in values.moves)
+
+
+def wrong_move(position: drills.DrillPosition) -> str:
+    game = position.game()
+    values = position.values(game.observation())
+    return next(m for m in values.moves if values.grade(m).label not in drills.RIGHT)
+
+
+def play_with_mouse(t: Table, move: str) -> None:
+    if move == "deal":
+        t.click_pile("stock")
+        return
+    m = Move.parse(move)
+    t.drag(m.source, m.target, m.size)
+
+
+def test_a_drill_judges_mouse_moves_gives_hints_and_keeps_stars(
+    browser_requirements, page, page_errors, screenshot, tmp_path: Path
+) -> None:
+    stage = drills.stage(STAGE)
+    first = next(k for k, p in enumerate(stage.positions) if has_wrong_move(p))
+    position = stage.positions[first]
+    wrong, best = wrong_move(position), position.best
+    data = tmp_path / "jupyter-data"
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell(f"import os\nos.environ['JUPYTER_DATA_DIR'] = {str(data)!r}"),
+        nbformat.v4.new_code_cell(
+            f"from terrace_widget.lessons import drill\nd = drill({STAGE!r}, learner='lab')\n"
+            f"d.trainer.go({first})\nd"
+        ),
+    ]
+    notebook.metadata["kernelspec"] = {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
+    nbformat.write(notebook, folder / "drill.ipynb")
+    with lab_server(folder) as server:
+        page.goto(server.lab_url("drill.ipynb"))
+        page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_selector(".tw-root[data-seq]", timeout=90_000)
+        kernel = KernelHelper.for_notebook(server, "drill.ipynb")
+        try:
+            kernel.run("w = d.trainer.table")
+            t = Table(page, kernel)
+            assert kernel.json("[str(m) for m in w.game.history]") == list(position.before)
+            page.wait_for_selector(".tw-drill-status")
+
+            # ✗: a move the fair value grades clearly worse, made with the mouse
+            seq = t.seq()
+            play_with_mouse(t, wrong)
+            state = t.settle(seq)
+            assert state["history"][-1] == wrong
+            verdict = page.locator(".tw-drill-verdict")
+            verdict.filter(has_text="✗").wait_for(timeout=15_000)
+            message = t.root.locator(".tw-message")
+            assert (message.text_content() or "").startswith("✗")
+
+            # Try again puts the position back
+            seq = t.seq()
+            page.get_by_role("button", name="Try again").click()
+            state = t.settle(seq)
+            assert state["history"] == list(position.before)
+
+            # the hint ladder: a nudge, then the piles lit on the table, then the move
+            for _rung in range(3):
+                seq = t.seq()
+                page.locator(".widget-button", has_text="Drill hint").click()
+                t.settle(seq)
+            assert kernel.json("w.view['hint']['message']") == f"Hint: play {best}."
+            lit = kernel.json("w.view['hint']['cards']")
+            assert lit and all(t.pile(p).count() for p in lit)
+
+            # ✓: the best move, made with the mouse
+            seq = t.seq()
+            play_with_mouse(t, best)
+            state = t.settle(seq)
+            verdict.filter(has_text="✓").wait_for(timeout=15_000)
+            assert (message.text_content() or "").startswith("✓")
+            screenshot(page.locator(".jp-OutputArea").last, "drill-lab.png")
+
+            # one miss and three hints leave no star, and the file says so
+            saved = json.loads((data / drills.PROGRESS_NAME).read_text(encoding="utf-8"))
+            assert saved["learners"]["lab"][STAGE] == {str(first): 0}
+            assert page_errors == []
+        finally:
+            kernel.close()

@@ -1,0 +1,367 @@
+"""The table's languages: complete catalogues, grammatical card names, per-table locales."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pickle
+import random
+import re
+import shutil
+import subprocess
+import sys
+import warnings
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from terrace_widget import Game
+from terrace_widget.i18n import (
+    Card,
+    Message,
+    MissingTranslationWarning,
+    Pile,
+    Translator,
+    UnknownLocaleError,
+    default_locale,
+    message,
+    normalize_locale,
+    plural_message,
+    translator,
+)
+from terrace_widget.i18n.nouns import CARDS, CASES, card_words, pile_words
+from terrace_widget.rules.cards import parse_card
+from terrace_widget.table.session import TableSession
+from terrace_widget.table.strings import front_end_strings
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = Path(os.environ.get("TERRACE_SEEDS_DIR") or ROOT.parent / "shared" / "seeds")
+"""The help pages the terms come from: ``$TERRACE_SEEDS_DIR``, else ``../shared/seeds``."""
+LANGUAGES = ("el", "uk", "ru", "ca")
+
+
+def _catalogues() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ------------------------------------------------------------------ the catalogues
+def test_catalogues_are_complete_checked_and_compiled() -> None:
+    """Every id translated in each locale, nothing fuzzy, placeholders and cases match,
+    Babel's checkers pass, and every committed .mo is what its .po compiles to."""
+    assert _catalogues().problems() == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "edit", "expected"),
+    [
+        ("ru", ('msgstr "Очки"', 'msgstr ""'), "untranslated"),
+        (
+            "uk",
+            (
+                'msgstr "{card:acc} не можна покласти на {onto:acc}"',
+                'msgstr "{card:acc} не можна на {onto:xyz}"',
+            ),
+            "unknown cases",
+        ),
+        (
+            "el",
+            ('msgstr "Αναίρεση: {card} επέστρεψε {pile:sto}."', 'msgstr "Αναίρεση: {kard}."'),
+            "placeholders",
+        ),
+        ("ca", ('msgid "Score"', '#, fuzzy\nmsgid "Score"'), "fuzzy"),
+    ],
+)
+def test_the_check_finds_a_broken_catalogue(
+    tmp_path: Path, lang: str, edit: tuple[str, str], expected: str
+) -> None:
+    catalogues = _catalogues()
+    copy = tmp_path / "locale"
+    shutil.copytree(catalogues.LOCALE_DIR, copy)
+    po = catalogues.po_path(lang, copy)
+    text = po.read_text(encoding="utf-8")
+    assert edit[0] in text
+    po.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    found = catalogues.problems(copy)
+    assert any(expected in line for line in found), found
+    assert any("does not match its .po" in line for line in found)  # the .mo is now stale
+
+
+def test_the_template_matches_the_sources(tmp_path: Path) -> None:
+    """``tools/catalogues.py extract`` finds exactly the ids of the committed .pot: a string
+    marked in the Python or the JS without a catalogue entry fails here."""
+    from babel.messages.pofile import read_po
+
+    catalogues = _catalogues()
+    out = tmp_path / "fresh.pot"
+    args = [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg"]
+    args += ["--no-default-keywords", "-o", str(out), "."]
+    for keyword in catalogues.KEYWORDS:
+        args += ["-k", keyword]
+    subprocess.run(args, cwd=ROOT, check=True, capture_output=True)
+
+    def ids(path: Path) -> set[object]:
+        return {m.id for m in read_po(path.open("rb")) if m.id}
+
+    assert ids(out) == ids(catalogues.POT)
+
+
+def test_the_wheel_carries_working_catalogues(tmp_path: Path) -> None:
+    from hatchling.builders.wheel import WheelBuilder
+
+    (path,) = WheelBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"])
+    archive = zipfile.ZipFile(path)
+    names = set(archive.namelist())
+    for lang in LANGUAGES:
+        mo = f"terrace_widget/i18n/locale/{lang}/LC_MESSAGES/terrace_widget.mo"
+        assert mo in names
+        assert archive.read(mo) == (ROOT / mo).read_bytes()
+
+
+# ------------------------------------------------------------------ grammar
+def test_card_names_change_by_case() -> None:
+    queen_of_hearts = parse_card("QH")
+    assert card_words("en", queen_of_hearts) == "the queen of hearts"
+    assert card_words("ru", queen_of_hearts, "acc") == "даму червей"
+    assert card_words("ru", parse_card("KC"), "acc") == "короля треф"  # animate: like gen
+    assert card_words("ru", parse_card("5H"), "loc") == "пятёрке червей"
+    assert card_words("uk", queen_of_hearts, "loc") == "дамі чирв"
+    assert card_words("el", queen_of_hearts, "sto") == "στην ντάμα κούπα"
+    assert card_words("el", parse_card("KS"), "acc") == "τον ρήγα μπαστούνι"
+    assert card_words("el", parse_card("5H"), "gen") == "του πενταριού κούπα"
+    assert card_words("ca", parse_card("5H"), "de") == "del cinc de cors"
+    assert card_words("ca", parse_card("AS"), "a") == "a l'as de piques"
+    assert card_words("ca", queen_of_hearts) == "la reina de cors"
+    assert pile_words("ru", "t3", "acc") == "стопку 3 расклада"
+    assert pile_words("el", "waste", "sto") == "στον σωρό"
+    for lang, cases in CASES.items():
+        for case in cases:
+            names = CARDS[lang].get(case, CARDS[lang]["nom"])
+            assert len(set(names)) == 52, (lang, case)  # 52 different names in every case
+
+
+def test_a_refusal_reads_grammatically_in_each_language() -> None:
+    refusal = message(
+        "{card} cannot go on {onto}: the colours must alternate",
+        card=Card(parse_card("QH")),
+        onto=Card(parse_card("KD")),
+    ).capitalized()
+    assert (
+        refusal
+        == "The queen of hearts cannot go on the king of diamonds: the colours must alternate"
+    )
+    said = {lang: translator(lang).render(refusal) for lang in LANGUAGES}
+    assert said["ru"].startswith("Даму червей нельзя положить на короля бубён")
+    assert said["uk"].startswith("Даму чирв не можна покласти на короля бубон")
+    assert said["el"].startswith("Η ντάμα κούπα δεν μπαίνει στον ρήγα καρό")
+    assert said["ca"].startswith("La reina de cors no pot anar sobre el rei de diamants")
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        (
+            "ru",
+            {1: "карта", 2: "карты", 4: "карты", 5: "карт", 11: "карт", 21: "карта", 22: "карты"},
+        ),
+        ("uk", {1: "карта", 3: "карти", 5: "карт", 12: "карт", 31: "карта"}),
+        ("el", {1: "φύλλο", 2: "φύλλα"}),
+        ("ca", {1: "carta", 2: "cartes", 1_000_000: "de cartes"}),
+    ],
+)
+def test_plural_forms_follow_babels_rules(lang: str, counts: dict[int, str]) -> None:
+    for n, word in counts.items():
+        text = translator(lang).render(
+            plural_message(
+                "{pile} has only {n} card", "{pile} has only {n} cards", n, pile=Pile("t2")
+            )
+        )
+        assert re.search(rf"\b{n} {word}\b", text), (n, text)
+
+
+def test_every_refusal_and_hint_of_real_games_is_translated() -> None:
+    """Play random games of every variant: each refused move and each hint renders in every
+    language without falling back to English."""
+    from terrace_widget import VARIANTS
+
+    rng = random.Random(28)
+    seen: set[str] = set()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingTranslationWarning)
+        for variant in VARIANTS:
+            game = Game(variant, seed=rng.randrange(10_000))
+            names = game.pile_names
+            for _ in range(60):
+                for _ in range(6):
+                    text = f"{rng.choice(names)}-{rng.choice(names)}"
+                    reason = game.explain(text)
+                    if isinstance(reason, Message):
+                        seen.add(reason.msgid)
+                        for lang in LANGUAGES:
+                            assert translator(lang).render(reason) != reason
+                hint = game.hint().message
+                for lang in LANGUAGES:
+                    translator(lang).render(hint)
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                game.play(rng.choice(moves))
+    assert len(seen) >= 8, seen  # many different refusals were met
+
+
+# ------------------------------------------------------------------ choosing the language
+def test_two_tables_in_one_kernel_speak_two_languages() -> None:
+    uk = TableSession("terrace", seed=5, locale="uk")
+    ca = TableSession("terrace", seed=5, locale="ca")
+    en = TableSession("terrace", seed=5, locale="en")
+    intent = {"kind": "move", "move": "t1-t2", "seq": 1}
+    assert uk.handle_intent(intent) == (
+        "Спершу виберіть базову карту: перетягніть одну з чотирьох карт ігрового поля на основу"
+    )
+    assert ca.handle_intent(intent) == (
+        "Primer trieu la carta base: arrossegueu una de les quatre cartes del tauler a una base"
+    )
+    assert en.handle_intent(intent) == (
+        "Choose the base card first: drag one of the four tableau cards onto a foundation"
+    )
+    assert (uk.view["name"], ca.view["name"], en.view["name"]) == ("Тераса", "Terrassa", "Terrace")
+    assert uk.view["message"]["text"].startswith("Спершу")
+
+
+def test_the_language_menu_changes_the_table_and_bad_choices_change_nothing() -> None:
+    table = TableSession("klondike", seed=3, locale="en")
+    before = dict(table.view)
+    assert table.handle_intent({"kind": "locale", "locale": "el"}) is None
+    assert table.locale == "el" and table.view["locale"] == "el"
+    assert table.view["name"] == "Κλοντάικ (ένα φύλλο τη φορά)"
+    assert table.view["piles"] == before["piles"]
+    for bad in ("xx", 5, None, "e" * 10_000):
+        reason = table.handle_intent({"kind": "locale", "locale": bad})
+        assert reason is not None and len(reason) <= 300
+        assert reason.startswith("η γλώσσα είναι μία από")
+        assert table.locale == "el"
+    assert {"id": "uk", "name": "Українська"} in table.view["locales"]
+
+
+def test_unknown_locales_are_refused_clearly() -> None:
+    with pytest.raises(UnknownLocaleError, match="the table speaks en, el, uk, ru, ca"):
+        TableSession("terrace", locale="de")
+    with pytest.raises(UnknownLocaleError) as caught:
+        normalize_locale("x" * 100_000)
+    assert len(str(caught.value)) < 120
+    assert normalize_locale("uk_UA.UTF-8") == "uk" and normalize_locale("CA-es") == "ca"
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "uk_UA.UTF-8"}, "uk"),
+        ({"LANGUAGE": "de:ru:en", "LANG": "ca_ES.UTF-8"}, "ru"),
+        ({"LC_ALL": "C", "LANG": "el_GR.UTF-8"}, "en"),
+        ({"LC_ALL": "el_GR.UTF-8", "LANG": "C"}, "el"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_default_comes_from_the_environment(environ: dict[str, str], expected: str) -> None:
+    assert default_locale(environ) == expected
+
+
+def test_the_kernel_environment_sets_a_new_tables_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert TableSession("terrace", seed=5).view["name"] == "Терраса"
+
+
+def test_a_missing_translation_falls_back_to_english_with_a_warning() -> None:
+    text = message("a sentence no catalogue has, about {card}", card=Card(0))
+    with pytest.warns(MissingTranslationWarning, match="no ru translation"):
+        assert (
+            translator("ru").render(text) == "a sentence no catalogue has, about the ace of clubs"
+        )
+    assert Translator("en").render(text) == text  # English is the source: no warning
+
+
+def test_messages_survive_pickling_and_stay_english_strings() -> None:
+    text = plural_message(
+        "{pile} has only {n} card", "{pile} has only {n} cards", 3, pile=Pile("f2")
+    )
+    assert text == "foundation 2 has only 3 cards" and isinstance(text, str)
+    back = pickle.loads(pickle.dumps(text))
+    assert isinstance(back, Message) and back == text
+    assert translator("ru").render(back) == "в основании 2 всего 3 карты"
+
+
+# ------------------------------------------------------------------ the front end's words
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_front_end_gets_every_message_of_its_language(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    strings = front_end_strings(translator(lang))
+    template = read_po(_catalogues().POT.open("rb"))
+    for m in template:
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            forms = strings["plurals"][m.id[0]]
+            assert "one" in forms and "other" in forms
+            if lang in ("ru", "uk"):
+                assert {"one", "few", "many", "other"} <= set(forms)
+        else:
+            assert strings["messages"][m.id]
+    assert len(strings["cards"]["nom"]) == 52
+    assert set(strings["piles"]) == set(CASES[lang])
+
+
+def test_the_seed_pages_terms_are_the_catalogues_terms() -> None:
+    """Stock, waste, reserve, foundation, tableau, base card and the games' names, as the
+    help pages in ../shared/seeds/ name them."""
+    if not SEEDS.is_dir():
+        pytest.skip("the seed pages are not here: set TERRACE_SEEDS_DIR")
+    pages = {
+        "el": "terrace-help.el.txt",
+        "uk": "terrace-help.uk.txt",
+        "ru": "terrace-help.ru.txt",
+        "ca": "klondike-help.ca.txt",
+    }
+    terms = {  # a message id of the catalogue: the seed page's words its translation uses
+        "el": {"Stock": "Μάνα", "Waste": "Σωρός", "Reserve": "Ρεζέρβα", "Foundation {n}": "Βάση",
+               "Move {card} onto an empty tableau slot.": "ταμπλό",
+               "Choose the base card: drop one of the four cards on a foundation": "βασικό φύλλο"},
+        "uk": {"Stock": "Стос", "Waste": "Звалище", "Reserve": "Резерв", "Foundation {n}": "Основа",
+               "Move {card} onto an empty tableau slot.": "ігров",
+               "Choose the base card: drop one of the four cards on a foundation": "базов"},
+        "ru": {"Stock": "Колода", "Waste": "Сброс", "Reserve": "Резерв",
+               "Foundation {n}": "Основание", "Move {card} onto an empty tableau slot.": "расклад",
+               "Choose the base card: drop one of the four cards on a foundation": "базов"},
+        "ca": {"Stock": "Pila principal", "Foundation {n}": "Base",
+               "Move {card} onto an empty tableau slot.": "tauler",
+               "the stock is locked while a tableau space is open: play the waste card first":
+                   "pila de descartades"},
+    }  # fmt: skip
+    games = {
+        "el": ["Terrace", "General's Patience", "Falling Stars", "Signora", "Redheads",
+               "Blondes and Brunettes", "Wood"],
+        "ca": ["Klondike (Single card deals)", "Klondike (Three card deals)",
+               "Klondike (No redeals)", "Klondike (Unlimited redeals)"],
+    }  # fmt: skip
+    games["uk"] = games["ru"] = games["el"]
+    for lang, page in pages.items():
+        seed = (SEEDS / page).read_text(encoding="utf-8").lower()
+        tr = translator(lang)
+        for msgid, word in terms[lang].items():
+            assert word.lower() in tr.gettext(msgid).lower(), (lang, msgid)
+            stem = word.lower()[: max(4, len(word) - 2)]  # the seed may decline it
+            assert stem in seed, (lang, word)
+        for name in games[lang]:
+            said = tr.gettext(name).lower()
+            inner = said.split("(")[-1].rstrip(")") if "(" in said else said
+            assert inner in seed, (lang, name, said)
