@@ -2,10 +2,10 @@
 the found rule set on other deals, each rule's effect paired and Holm-corrected.
 
     python -m benchmarks strategy-search screen --deals 300 --first-seed 10001 \\
-        --cache notebooks/data/strategy-screen.jsonl
+        --cache notebooks/data/found-rules-screen.jsonl
     python -m benchmarks strategy-search confirm --deals 2000 --games all --workers 1 \\
-        --cache notebooks/data/strategy-search.jsonl \\
-        --summary notebooks/data/strategy-search-summary.json \\
+        --cache notebooks/data/found-rules.jsonl \\
+        --summary notebooks/data/found-rules-summary.json \\
         --ceiling notebooks/data/fair-ceiling.jsonl
 
 ``screen`` plays the found set with and without each candidate rule of

@@ -417,7 +417,7 @@ plt.show()
 # NBVAL_IGNORE_OUTPUT
 from terrace_widget.studies.strategy_search import load_summary, rates_figure
 
-found = load_summary("data/strategy-search-summary.json")
+found = load_summary("data/found-rules-summary.json")
 rates_figure(found, "terrace")
 plt.show()
 

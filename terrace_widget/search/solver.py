@@ -215,8 +215,8 @@ def check_limits(game: object, budget: object, seconds: object) -> None:
 def solve(
     game: Game,
     *,
-    budget: int | None = DEFAULT_BUDGET,
-    seconds: float | None = None,
+    budget: int | None | object = DEFAULT_BUDGET,
+    seconds: float | None | object = None,
     mode: str = "thoughtful",
     safe_moves: bool = True,
     lost_table_size: int = LOST_TABLE_SIZE,
@@ -230,6 +230,8 @@ def solve(
     test off (for testing them). ``lost_table_size`` bounds the proven-lost positions kept
     (:data:`LOST_TABLE_SIZE`), hence the search's memory (docs/solver.md, "Memory").
     """
+    # The limits are typed ``object`` so that the compiled build, too, refuses a bad one
+    # with check_limits' ValueError rather than its own TypeError at the call.
     check_limits(game, budget, seconds)
     if mode != "thoughtful":
         raise ValueError(
@@ -237,6 +239,8 @@ def solve(
             "information use terrace_widget.search.advice.solve_fair(game, samples=...)"
         )
     start = time.perf_counter()
+    assert seconds is None or isinstance(seconds, (int, float))  # check_limits saw to it
+    assert budget is None or isinstance(budget, int)
     deadline = None if seconds is None else start + seconds
     total = budget if budget is not None else 1 << 62
     used = 0
