@@ -70,6 +70,25 @@ for variant in VARIANTS:
         g.play(rng.choice(moves))
     ends.append(g.fen())
 out["playouts"] = ends
+# Tables go to the search worker by pickle: a compiled class pickles only through
+# Table.__reduce__, and must come back the same position.
+import pickle
+same = []
+for variant in VARIANTS:
+    rng, g = random.Random(variant), Game(variant, seed=5)
+    for _ in range(40):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(rng.choice(moves))
+    t = g.to_table()
+    u = pickle.loads(pickle.dumps(t))
+    same.append(
+        u.key() == t.key()
+        and [str(m) for m in u.legal_moves()] == [str(m) for m in t.legal_moves()]
+        and (u.base, u.locked, u.passes, u.down) == (t.base, t.locked, t.passes, t.down)
+    )
+out["pickled"] = same
 print(json.dumps(out))
 """
 
@@ -124,6 +143,8 @@ def test_compiled_search_is_the_same_search(tmp_path: Path) -> None:
     assert str(pure["engine"]).endswith(".py")
     assert compiled["rows"] == pure["rows"] == default["rows"]
     assert compiled["playouts"] == pure["playouts"] == default["playouts"]
+    for run_ in (compiled, pure, default):
+        assert run_["pickled"] and all(run_["pickled"]), run_["pickled"]  # type: ignore[union-attr]
     rows = pure["rows"]
     assert isinstance(rows, list)
     verdicts = {row[2] for row in rows}

@@ -197,3 +197,24 @@ def test_a_kernel_exits_without_waiting_for_its_searches(tmp_path: Path) -> None
     )
     assert done.stdout.split() == ["None"]  # still checking at the exit
     assert time.perf_counter() - start < 10.0
+
+
+@pytest.mark.parametrize("variant", ["terrace", "klondike-three-card", "wood"])
+def test_games_and_tables_reach_the_worker_as_the_same_position(variant: str) -> None:
+    import pickle
+
+    rng, game = random.Random(variant), Game(variant, seed=9)
+    for _ in range(30):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    table = game.to_table()
+    back = pickle.loads(pickle.dumps(table))
+    assert back.key() == table.key()
+    assert [str(m) for m in back.legal_moves()] == [str(m) for m in table.legal_moves()]
+    assert (back.base, back.locked, back.passes, back.down) == (
+        table.base, table.locked, table.passes, table.down
+    )  # fmt: skip
+    again = pickle.loads(pickle.dumps(game))
+    assert again.fen() == game.fen() and again.legal_moves() == game.legal_moves()

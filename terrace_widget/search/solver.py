@@ -215,8 +215,8 @@ def check_limits(game: object, budget: object, seconds: object) -> None:
 def solve(
     game: Game,
     *,
-    budget: int | None | object = DEFAULT_BUDGET,
-    seconds: float | None | object = None,
+    budget: int | object | None = DEFAULT_BUDGET,
+    seconds: float | object | None = None,
     mode: str = "thoughtful",
     safe_moves: bool = True,
     lost_table_size: int = LOST_TABLE_SIZE,
