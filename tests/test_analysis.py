@@ -218,6 +218,20 @@ def test_cache_hits_return_the_same_records(tmp_path, counted: list[tuple]) -> N
     assert load_results(cache, as_frame=False)[: len(first)] == first
 
 
+def test_the_cache_works_without_flock(
+    tmp_path, counted: list[tuple], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide's ``fcntl`` module has no ``flock``: the cache is then used unlocked."""
+    import types
+
+    monkeypatch.setattr(analysis, "fcntl", types.SimpleNamespace(LOCK_EX=2))
+    cache = tmp_path / "results.jsonl"
+    first = analyze("klondike", [1, 2], 50, executor="serial", cache=cache, **QUIET)
+    counted.clear()
+    assert analyze("klondike", [1, 2], 50, executor="serial", cache=cache, **QUIET) == first
+    assert not counted and load_results(cache, as_frame=False) == first
+
+
 def test_cache_key_includes_the_solver_version(
     tmp_path, counted: list[tuple], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -120,6 +120,64 @@ def test_without_fcntl_records_still_work(tmp_path: Path, monkeypatch: pytest.Mo
     assert store.read("signora")["won"] == 1
 
 
+def test_in_pyodide_statistics_live_on_the_drive_and_need_no_flock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """JupyterLite's kernel: ``sys.platform`` is ``"emscripten"`` and its ``fcntl`` module
+    has no ``flock``. The data live on JupyterLite's persistent ``/drive`` (here a
+    temporary folder in its place) and a game is recorded without a lock."""
+    import types
+
+    from terrace_widget.game import statistics as module
+    from terrace_widget.lessons import drills
+    from terrace_widget.table import app
+
+    assert str(module.BROWSER_DATA_DIR) == "/drive/.jupyter-data"
+    monkeypatch.delenv("JUPYTER_DATA_DIR", raising=False)
+    monkeypatch.delenv("TERRACE_WIDGET_STATISTICS", raising=False)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert module.data_dir() == Path("/drive/.jupyter-data")
+    drive = tmp_path / "drive" / ".jupyter-data"
+    monkeypatch.setattr(module, "BROWSER_DATA_DIR", drive)
+    pyodide_fcntl = types.SimpleNamespace(LOCK_EX=2, LOCK_UN=8)  # no flock, as in Pyodide
+    monkeypatch.setattr(module, "fcntl", pyodide_fcntl)
+    assert not module.can_lock()
+    assert module.data_dir() == drive
+    assert default_path() == drive / "terrace_widget" / "statistics.json"
+    assert drills.progress_path() == drive / drills.PROGRESS_NAME
+    assert app.data_dir() == drive / "terrace_widget"
+    Statistics().record(GameResult("klondike", won=True, seconds=5, moves=9))
+    assert statistics("klondike")["won"] == 1
+    assert (drive / "terrace_widget" / "statistics.json").is_file()
+    assert not list((drive / "terrace_widget").glob("*.lock"))  # no lock was taken
+    # The table records a game left after a move, as the Lite app's table does.
+    table = TableSession("klondike", seed=7, statistics=Statistics(), hint_mode="classic")
+    table.play(table.current_game().legal_moves()[0])
+    table.new_game()
+    assert statistics("klondike")["played"] == 2
+    # Pyodide is known by its module too.
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert module.data_dir() != drive
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    assert module.data_dir() == drive
+
+
+def test_jupyter_data_dir_wins_over_the_browsers_drive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terrace_widget.game import statistics as module
+
+    monkeypatch.delenv("TERRACE_WIDGET_STATISTICS", raising=False)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(module, "BROWSER_DATA_DIR", tmp_path / "drive")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    assert module.data_dir() == tmp_path / "data"
+    assert default_path() == tmp_path / "data" / "terrace_widget" / "statistics.json"
+    Statistics().record(GameResult("wood", won=False, seconds=3, moves=2))
+    assert statistics("wood")["played"] == 1
+    assert not (tmp_path / "drive").exists()
+
+
 def test_the_table_counts_a_game_once_a_card_moved(tmp_path: Path) -> None:
     store = Statistics(tmp_path / "s.json")
     table = TableSession("klondike", seed=7, statistics=store, hint_mode="classic")

@@ -161,7 +161,7 @@ PLAY_HEAD = """
     <style>
       #jupyterlite-loading-indicator { display: none !important; }
       .jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-Cell-inputWrapper,
-      .jp-InputPrompt, .jp-OutputPrompt, .jp-CodeConsole-banner,
+      .jp-InputPrompt, .jp-OutputPrompt, .jp-OutputArea-promptOverlay, .jp-CodeConsole-banner,
       .jp-ConsolePanel .jp-Toolbar, #jp-top-panel, #jp-bottom-panel,
       .lm-TabBar { display: none !important; }
       .jp-CodeConsole-content { padding: 0 !important; background: #fff !important; }

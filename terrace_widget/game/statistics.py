@@ -1,12 +1,15 @@
 """A player's statistics, per game: kept in a JSON file in Jupyter's data directory.
 
-The file is ``<jupyter_data_dir()>/terrace_widget/statistics.json`` (``JUPYTER_DATA_DIR``
-moves the directory; ``TERRACE_WIDGET_STATISTICS`` names the file itself, as the tests do).
+The file is ``<data_dir()>/terrace_widget/statistics.json`` (``JUPYTER_DATA_DIR`` moves
+the directory; ``TERRACE_WIDGET_STATISTICS`` names the file itself, as the tests do). In
+the browser kernel (JupyterLite's Pyodide) the directory is :data:`BROWSER_DATA_DIR`, on
+JupyterLite's persistent ``/drive``, so statistics survive a reload.
 
 - Every write reads the file, adds one game and replaces the file atomically (a temporary
   file and ``os.replace``) under an exclusive lock (``fcntl.flock`` on a lock file beside
-  it), so two kernels recording at once lose nothing. Where ``fcntl`` is missing (Pyodide,
-  Windows) there is one kernel per file and no lock is taken.
+  it), so two kernels recording at once lose nothing. Where ``fcntl`` or its ``flock`` is
+  missing (Windows; Pyodide, whose ``fcntl`` has no ``flock``) there is one kernel per file
+  (a single browser tab) and no lock is taken.
 - The schema is versioned (:data:`SCHEMA`). A file that cannot be read as this schema is
   set aside as ``statistics.json.corrupt-<time>`` (never deleted), with a warning, and a
   new file is started: play goes on. A file written by a newer version is left alone and
@@ -21,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 import time
 import warnings
@@ -31,7 +35,7 @@ from typing import Any
 
 try:
     import fcntl
-except ImportError:  # Pyodide, Windows: one kernel per file
+except ImportError:  # Windows: one kernel per file
     fcntl = None  # type: ignore[assignment]
 
 SCHEMA = 1
@@ -66,18 +70,45 @@ class GameResult:
     daily: str | None = None
 
 
+BROWSER_DATA_DIR = Path("/drive/.jupyter-data")
+"""The Jupyter data directory in the browser kernel: JupyterLite's ``/drive`` persists in
+the browser's storage, the rest of Pyodide's file system is lost on reload."""
+
+
+def in_browser() -> bool:
+    """Whether this kernel runs in the browser (Pyodide, as JupyterLite's)."""
+    return sys.platform == "emscripten" or "pyodide" in sys.modules
+
+
+def data_dir() -> Path:
+    """The Jupyter data directory, where statistics, drill progress and the Play app's
+    saved games live: ``$JUPYTER_DATA_DIR`` if set; in the browser kernel
+    :data:`BROWSER_DATA_DIR`; else ``jupyter_core``'s choice (``~/.local/share/jupyter``
+    without ``jupyter_core``)."""
+    named = os.environ.get("JUPYTER_DATA_DIR")
+    if named:
+        return Path(named)
+    if in_browser():
+        return BROWSER_DATA_DIR
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+    except ImportError:  # the engine alone, without Jupyter: jupyter_core's Linux default
+        return Path.home() / ".local" / "share" / "jupyter"
+    return Path(jupyter_data_dir())
+
+
+def can_lock() -> bool:
+    """Whether files can be locked here: ``fcntl.flock`` exists (not on Windows, nor in
+    Pyodide, whose ``fcntl`` module has no ``flock``)."""
+    return fcntl is not None and hasattr(fcntl, "flock")
+
+
 def default_path() -> Path:
     """Where this user's statistics live (see the module's docstring)."""
     named = os.environ.get(FILE_ENV)
     if named:
         return Path(named)
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-
-        base = Path(jupyter_data_dir())
-    except ImportError:  # the engine alone, without Jupyter
-        base = Path(os.environ.get("JUPYTER_DATA_DIR") or Path.home() / ".local/share/jupyter")
-    return base / "terrace_widget" / "statistics.json"
+    return data_dir() / "terrace_widget" / "statistics.json"
 
 
 def empty() -> dict[str, Any]:
@@ -167,7 +198,7 @@ class Statistics:
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if fcntl is None:
+        if not can_lock():  # one kernel per file (a single browser tab)
             yield
             return
         with open(self.path.with_name(self.path.name + ".lock"), "a+b") as lock:

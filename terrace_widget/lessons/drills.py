@@ -31,6 +31,7 @@ from ..fair import tips as tip_registry
 from ..fair.players import FairSolverPlayer, RulePlayer, tips_for
 from ..fair.value import Grade, MoveValues, move_values
 from ..game.game import Game, Observation
+from ..game.statistics import data_dir
 
 DRILLS_FILE = Path(__file__).with_name("drills.json")
 """The saved stages (``python -m benchmarks drills`` writes it)."""
@@ -468,14 +469,10 @@ def stars_for(rungs_used: int) -> int:
 
 # ------------------------------------------------------------------- progress
 def progress_path() -> Path:
-    """The learner's progress file, in Jupyter's data folder (``JUPYTER_DATA_DIR`` moves it)."""
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-
-        folder = jupyter_data_dir()
-    except ImportError:  # a kernel without jupyter_core (JupyterLite)
-        folder = os.environ.get("JUPYTER_DATA_DIR") or str(Path.home() / ".local/share/jupyter")
-    return Path(folder) / PROGRESS_NAME
+    """The learner's progress file, in Jupyter's data folder (``JUPYTER_DATA_DIR`` moves it;
+    in the browser kernel, JupyterLite's persistent ``/drive``: see
+    :func:`terrace_widget.game.statistics.data_dir`)."""
+    return data_dir() / PROGRESS_NAME
 
 
 def default_learner() -> str:

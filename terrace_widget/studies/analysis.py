@@ -32,7 +32,7 @@ from typing import IO, Any, Literal, TypeGuard, TypeVar
 
 try:
     import fcntl
-except ImportError:  # Windows: the cache has one writer at a time
+except ImportError:  # Windows: one writer at a time (so too in Pyodide: no flock)
     fcntl = None  # type: ignore[assignment]
 
 from ..game.game import Game, Status
@@ -370,9 +370,15 @@ def _version_order(version: str) -> tuple[int, int]:
     return (0, int(version)) if version.isascii() and version.isdigit() else (1, 0)
 
 
+def _can_lock() -> bool:
+    """Whether files can be locked here: ``fcntl.flock`` exists (not on Windows, nor in
+    Pyodide, whose ``fcntl`` module has no ``flock``)."""
+    return fcntl is not None and hasattr(fcntl, "flock")
+
+
 def _lock_file(file: IO[bytes]) -> None:
     """Hold an exclusive lock on ``file`` until it is closed (POSIX; elsewhere none)."""
-    if fcntl is None:
+    if not _can_lock():
         return
     with suppress(OSError):  # a file system without locks (or Pyodide's): one writer
         fcntl.flock(file.fileno(), fcntl.LOCK_EX)
@@ -394,7 +400,7 @@ def _locked(path: Path) -> Iterator[IO[bytes]]:
         except BaseException:
             file.close()
             raise
-        if same or fcntl is None:
+        if same or not _can_lock():
             break
         file.close()
     try:

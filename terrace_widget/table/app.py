@@ -13,22 +13,19 @@ writes and reads the save: the browser never holds a hidden card.
 from __future__ import annotations
 
 import json
-import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from ..game.game import Game
+from ..game.statistics import BROWSER_DATA_DIR as BROWSER_DATA_DIR  # re-exported
+from ..game.statistics import data_dir as jupyter_data_dir
 from ..rules.variants import VARIANTS
 from .widget import TerraceWidget
 
 MAX_QUERY_CHARS = 400
 MAX_SEED = 2**31 - 1
-BROWSER_DATA_DIR = "/drive/.jupyter-data"
-"""Where the browser kernel keeps its data: JupyterLite's ``/drive`` persists in the
-browser's storage, the rest of Pyodide's file system is lost on reload."""
 _SWITCHES = {"coach": "coach", "winnable": "show_winnable"}
 _TRUE = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
 
@@ -40,18 +37,9 @@ class QueryError(ValueError):
 def data_dir() -> Path:
     """The Jupyter data directory's ``terrace_widget`` folder (also used by the players'
     statistics): ``$JUPYTER_DATA_DIR``, else ``jupyter_core``'s choice; in the browser
-    kernel, a folder of JupyterLite's persistent ``/drive``."""
-    base = os.environ.get("JUPYTER_DATA_DIR")
-    if not base and sys.platform == "emscripten":
-        base = BROWSER_DATA_DIR
-    if not base:
-        try:
-            from jupyter_core.paths import jupyter_data_dir
-        except ImportError:  # jupyter_core's default on Linux
-            base = str(Path.home() / ".local" / "share" / "jupyter")
-        else:
-            base = jupyter_data_dir()
-    return Path(base) / "terrace_widget"
+    kernel, a folder of JupyterLite's persistent ``/drive`` (:data:`BROWSER_DATA_DIR`).
+    See :func:`terrace_widget.game.statistics.data_dir`."""
+    return jupyter_data_dir() / "terrace_widget"
 
 
 def parse_query(query: str) -> dict[str, Any]:

@@ -392,6 +392,22 @@ def test_front_page_play_and_a_reload_keeps_the_game(chromium, lite_server: Stat
         page.wait_for_function(
             "() => document.querySelectorAll('.tw-root [data-pile=waste] .tw-card').length == 0"
         )
+        # The statistics are kept on JupyterLite's /drive too (Pyodide's fcntl has no flock:
+        # they are written unlocked): a game left after a move counts, a reload reads it.
+        played = '.tw-statpanel [data-figure="played"] b'
+        assert page.locator(played).text_content() == "0"
+        seq = t.seq()
+        t.click_pile("stock")  # a move in this kernel: the game counts
+        t.wait_seq_after(seq)
+        seq = t.seq()
+        t.button("New deal").click()  # clear of the hidden output prompt's overlay
+        t.wait_seq_after(seq)
+        counted = f"() => document.querySelector('{played}')?.textContent === '1'"
+        page.wait_for_function(counted, timeout=15_000)
+        page.wait_for_timeout(1000)  # JupyterLite's drive stores the file
+        page.reload()
+        wait_for_table(page)
+        page.wait_for_function(counted, timeout=15_000)
         assert errors == []
         assert_offline(offline)
     finally:
