@@ -889,7 +889,7 @@ function cardEl(code, i) {
 var PADLOCK = '<svg viewBox="0 0 24 24" aria-hidden="true" class="tw-padlock"><path d="M7 11V8a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/><rect x="4" y="10.5" width="16" height="11.5" rx="2.5" fill="currentColor"/><circle cx="12" cy="15.5" r="1.8" fill="#5a4200"/></svg>';
 function pileSignature(slot, view) {
   const cards = view.piles[slot.name] ?? [];
-  let sig = `${slot.x},${slot.y}|${cards.join(" ")}|`;
+  let sig = `${view.strings?.locale ?? "en"}|${slot.x},${slot.y}|${cards.join(" ")}|`;
   for (const pos of slot.cards) sig += `${pos.i}:${pos.x},${pos.y} `;
   if (slot.kind === "foundation") sig += `|${foundationMark(view)}`;
   if (slot.kind === "stock") {
