@@ -9,6 +9,7 @@
  * learning mode, the Winnable? button off. Nothing here knows a rule; it only draws
  * `view.coach`.
  */
+import { N_, t } from "./i18n.js";
 import { renderReview } from "./review.js";
 
 /**
@@ -40,6 +41,12 @@ const STYLE = `
 `;
 
 const TONES = ["good", "warn", "run", "plain"];
+// English ids of the catalogue (terrace_widget/i18n/locale): shown through t(view, …).
+const COACH = N_("Coach");
+const COACH_TITLE = N_("The Coach: marks, a word on each move and a game review; it sees only what you see (C)");
+const COACH_NOTE = N_("Coach: {text}");
+/** The Winnable? button's title, as words.js writes it (learning mode puts another). */
+const WINNABLE_TITLE = N_("Can this game still be won? The solver checks after every move (W)");
 /** @type {WeakMap<Dom, HTMLElement>} */
 const panels = new WeakMap();
 
@@ -71,7 +78,7 @@ function panelOf(dom) {
 export function renderCoach(dom, view) {
   for (const el of dom.table.querySelectorAll(".tw-coach-badge")) el.remove();
   for (const el of dom.table.querySelectorAll(".tw-coach-card, .tw-pile[data-coach]")) {
-    el.classList.remove("tw-coach-card", ...TONES.map((t) => `tw-coach-${t}`));
+    el.classList.remove("tw-coach-card", ...TONES.map((tone) => `tw-coach-${tone}`));
     if (el.hasAttribute("data-coach")) el.removeAttribute("title");
     el.removeAttribute("data-coach");
   }
@@ -108,15 +115,15 @@ export function renderCoach(dom, view) {
   }
   const panel = panelOf(dom);
   const note = coach.note ?? null;
-  const lines = [...new Set([note, coach.stuck ?? null, ...coach.say].filter((t) => !!t))];
-  const key = JSON.stringify([lines, coach.tone, coach.review, coach.reviewing]);
+  const lines = /** @type {string[]} */ ([...new Set([note, coach.stuck ?? null, ...coach.say].filter((line) => !!line))]);
+  const key = JSON.stringify([view.strings?.locale ?? "en", lines, coach.tone, coach.review, coach.reviewing]);
   if (panel.dataset.key === key) return;
   panel.dataset.key = key;
   panel.replaceChildren(
     ...lines.map((text) => {
       const p = document.createElement("div");
       if (text === note) {
-        p.textContent = `Coach: ${text}`;
+        p.textContent = t(view, COACH_NOTE, { text });
         p.className = "tw-coach-note";
         p.dataset.tone = coach.tone ?? "plain";
       } else {
@@ -126,7 +133,7 @@ export function renderCoach(dom, view) {
       return p;
     }),
   );
-  renderReview(panel, coach.review ?? null, !!coach.reviewing);
+  renderReview(panel, coach.review ?? null, !!coach.reviewing, view);
   panel.hidden = !panel.childElementCount;
 }
 
@@ -139,14 +146,24 @@ function toolbar(dom, view) {
   const coach = dom.buttons.coach;
   if (coach) {
     coach.setAttribute("aria-pressed", String(!!view.coach));
-    coach.title = "The Coach: marks, a word on each move and a game review; it sees only what you see (C)";
+    setText(coach, t(view, COACH));
+    coach.title = t(view, COACH_TITLE);
   }
   const winnable = dom.buttons.winnable;
   if (winnable) {
-    winnable.dataset.title ??= winnable.title;
     winnable.disabled = !!view.learning;
-    winnable.title = view.learning ? view.learning.why : winnable.dataset.title;
+    // In the table's language each time (a title kept from the first drawing would stay
+    // in the language the table started in).
+    winnable.title = view.learning ? view.learning.why : t(view, WINNABLE_TITLE);
   }
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /**

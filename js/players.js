@@ -5,8 +5,11 @@
  *
  * Everything here is drawn from the view's keys `statistics`, `deal`, `watch`, `deck` and
  * `options` (table/session.py); every change goes to the kernel as an intent (`watch`,
- * `deck`, `settings`), which checks it. The words are in `TEXT`, in one place.
+ * `deck`, `settings`), which checks it. The words are in `TEXT`, in one place: English ids
+ * of the catalogue (docs/translating.md), shown through `t(view, …)` in the table's
+ * language and written again when the language changes.
  */
+import { N_, stringsOf, t } from "./i18n.js";
 import { h } from "./view.js";
 
 /**
@@ -30,39 +33,43 @@ import { h } from "./view.js";
  * @property {{on: boolean, speed: string, say: string | null}} [watch]
  * @property {{palette: string, contrast: boolean, large: boolean, back: string}} [deck]
  * @property {{winnable_deals: boolean, show_statistics: boolean}} [options]
+ * @property {import("./i18n.js").Strings} [strings]  the table's words (widget.js)
  */
 
 export const TEXT = {
-  statistics: "Statistics",
-  settings: "Settings",
-  watch: "Watch",
-  watchTitle: "Watch the fair player (it sees only what you see) play this deal; any click stops it",
-  speed: "Watch speed",
-  speeds: { slow: "Slow", normal: "Normal", fast: "Fast" },
-  palette: "Card colours",
-  palettes: { classic: "Red and black", "four-colour": "Four colours" },
-  contrast: "High contrast",
-  large: "Large print",
-  back: "Card back",
-  backs: { blue: "Blue", red: "Red", green: "Green", plain: "Plain" },
-  winnableDeals: "Deal only winnable deals",
-  showStatistics: "Show statistics",
-  difficulty: "Difficulty",
-  daily: "Daily deal",
+  statistics: N_("Statistics"),
+  settings: N_("Settings"),
+  watch: N_("Watch"),
+  watchTitle: N_("Watch the fair player (it sees only what you see) play this deal; any click stops it"),
+  speed: N_("Watch speed"),
+  speeds: { slow: N_("Slow"), normal: N_("Normal"), fast: N_("Fast") },
+  palette: N_("Card colours"),
+  palettes: { classic: N_("Red and black"), "four-colour": N_("Four colours") },
+  contrast: N_("High contrast"),
+  large: N_("Large print"),
+  back: N_("Card back"),
+  backs: { blue: N_("Blue"), red: N_("Red"), green: N_("Green"), plain: N_("Plain") },
+  winnableDeals: N_("Deal only winnable deals"),
+  showStatistics: N_("Show statistics"),
+  thisDeal: N_("This deal"),
+  daily: N_("Daily deal {date}."),
+  difficulty: N_("Difficulty: {difficulty}."),
+  /** The kernel's difficulty words (table/deals.py), as shown. @type {Record<string, string>} */
+  difficulties: { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") },
   figures: /** @type {[keyof Figures, string][]} */ ([
-    ["played", "Played"],
-    ["won", "Won"],
-    ["percent", "Won %"],
-    ["clean", "Clean wins"],
-    ["best_seconds", "Best time"],
-    ["worst_seconds", "Worst time"],
-    ["fewest_moves", "Fewest moves"],
-    ["streak", "Streak"],
-    ["longest_streak", "Longest streak"],
-    ["hints", "Hints used"],
-    ["undos", "Undos used"],
+    ["played", N_("Played")],
+    ["won", N_("Won")],
+    ["percent", N_("Won %")],
+    ["clean", N_("Clean wins")],
+    ["best_seconds", N_("Best time")],
+    ["worst_seconds", N_("Worst time")],
+    ["fewest_moves", N_("Fewest moves")],
+    ["streak", N_("Streak")],
+    ["longest_streak", N_("Longest streak")],
+    ["hints", N_("Hints used")],
+    ["undos", N_("Undos used")],
   ]),
-  cleanNote: "Clean: won without a hint, Watch or Winnable?",
+  cleanNote: N_("(Clean: won without a hint, Watch or Winnable?)"),
 };
 
 /** @param {number | null | undefined} s */
@@ -84,24 +91,60 @@ export function figureText(key, f) {
 }
 
 /**
- * @param {string} label
- * @param {Record<string, string>} choices
+ * The deal's line in the view's language: "Daily deal 2026-12-06. … Difficulty: hard. …".
+ * @param {PlayerView} view
+ */
+export function dealLine(view) {
+  const info = view.deal;
+  if (!info) return "";
+  const parts = [];
+  if (info.daily) parts.push(t(view, TEXT.daily, { date: info.daily }));
+  if (info.text) parts.push(`${info.text}.`);
+  if (info.difficulty) {
+    const level = TEXT.difficulties[info.difficulty];
+    parts.push(t(view, TEXT.difficulty, { difficulty: level ? t(view, level) : info.difficulty }));
+  }
+  if (info.share && info.daily) parts.push(info.share);
+  return parts.join(" ");
+}
+
+/**
+ * A labelled menu; `words(view)` writes its label and choices in the view's language.
+ * @param {string} label an id of the catalogue
+ * @param {Record<string, string>} choices value → id of the catalogue
  * @param {string} cls
  */
 function select(label, choices, cls) {
-  const wrap = h("label", "tw-set", {}, label + " ");
+  const wrap = h("label", "tw-set", {});
+  const text = document.createTextNode(`${label} `);
   const el = h("select", cls, {});
-  for (const [value, text] of Object.entries(choices)) el.append(h("option", "", { value }, text));
-  wrap.append(el);
-  return { wrap, el };
+  /** @type {[HTMLOptionElement, string][]} */
+  const options = Object.entries(choices).map(([value, id]) => [h("option", "", { value }, id), id]);
+  for (const [option] of options) el.append(option);
+  wrap.append(text, el);
+  /** @param {{strings?: import("./i18n.js").Strings}} view */
+  const words = (view) => {
+    text.textContent = `${t(view, label)} `;
+    for (const [option, id] of options) option.textContent = t(view, id);
+  };
+  return { wrap, el, words };
 }
 
-/** @param {string} label @param {string} cls */
+/**
+ * A labelled checkbox; `words(view)` writes its label in the view's language.
+ * @param {string} label an id of the catalogue
+ * @param {string} cls
+ */
 function checkbox(label, cls) {
   const wrap = h("label", "tw-set", {});
   const el = h("input", cls, { type: "checkbox" });
-  wrap.append(el, document.createTextNode(" " + label));
-  return { wrap, el };
+  const text = document.createTextNode(` ${label}`);
+  wrap.append(el, text);
+  /** @param {{strings?: import("./i18n.js").Strings}} view */
+  const words = (view) => {
+    text.textContent = ` ${t(view, label)}`;
+  };
+  return { wrap, el, words };
 }
 
 /**
@@ -118,7 +161,8 @@ export function attachPlayers(dom, send) {
   else tools.append(watch);
 
   const settings = h("details", "tw-settings");
-  settings.append(h("summary", "tw-btn", { title: TEXT.settings }, TEXT.settings));
+  const summary = h("summary", "tw-btn", { title: TEXT.settings }, TEXT.settings);
+  settings.append(summary);
   const body = h("div", "tw-settings-body", { role: "group", "aria-label": TEXT.settings });
   const palette = select(TEXT.palette, TEXT.palettes, "tw-palette");
   const back = select(TEXT.back, TEXT.backs, "tw-backs");
@@ -138,7 +182,7 @@ export function attachPlayers(dom, send) {
   winnable.el.addEventListener("change", () => send({ kind: "settings", winnable_deals: winnable.el.checked }));
   showStats.el.addEventListener("change", () => send({ kind: "settings", show_statistics: showStats.el.checked }));
 
-  const deal = h("div", "tw-deal", { "aria-label": "This deal" });
+  const deal = h("div", "tw-deal", { "aria-label": TEXT.thisDeal });
   const panel = h("section", "tw-statpanel", { "aria-label": TEXT.statistics });
   const line = /** @type {HTMLElement} */ (dom.root.querySelector(".tw-line"));
   line.after(deal, panel);
@@ -149,6 +193,24 @@ export function attachPlayers(dom, send) {
   /** @type {PlayerView} */
   let last = {};
   let panelKey = "";
+  /** The words the lasting parts were last written in. @type {unknown} */
+  let wordsOf = null;
+
+  /**
+   * Write the lasting parts (Watch, the settings, the deal line's label) in the view's
+   * language.
+   * @param {PlayerView} view
+   */
+  function words(view) {
+    watch.textContent = t(view, TEXT.watch);
+    watch.title = t(view, TEXT.watchTitle);
+    summary.textContent = t(view, TEXT.settings);
+    summary.title = t(view, TEXT.settings);
+    body.setAttribute("aria-label", t(view, TEXT.settings));
+    for (const part of [palette, back, speed, contrast, large, winnable, showStats]) part.words(view);
+    deal.setAttribute("aria-label", t(view, TEXT.thisDeal));
+    panel.setAttribute("aria-label", t(view, TEXT.statistics));
+  }
 
   // Any click on the table while Watch plays hands the game back (the kernel stops it on
   // any intent; this covers clicks that would send none, such as picking a card up).
@@ -177,6 +239,11 @@ export function attachPlayers(dom, send) {
   function render(v) {
     const view = /** @type {PlayerView} */ (v);
     last = view;
+    const strings = stringsOf(view);
+    if (strings !== wordsOf) {
+      wordsOf = strings;
+      words(view);
+    }
     const d = view.deck;
     if (d) {
       const r = dom.root.classList;
@@ -197,31 +264,26 @@ export function attachPlayers(dom, send) {
       showStats.el.checked = view.options.show_statistics;
     }
     const info = view.deal;
-    const parts = [];
-    if (info?.daily) parts.push(`${TEXT.daily} ${info.daily}.`);
-    if (info?.text) parts.push(`${info.text}.`);
-    if (info?.difficulty) parts.push(`${TEXT.difficulty}: ${info.difficulty}.`);
-    if (info?.share && info.daily) parts.push(info.share);
-    const dealText = parts.join(" ");
+    const dealText = dealLine(view);
     if (deal.textContent !== dealText) deal.textContent = dealText;
     deal.title = info?.difficulty ? info.rule : "";
     deal.hidden = !dealText;
     const f = view.statistics;
-    const key = JSON.stringify(f ?? null);
+    const key = JSON.stringify([strings.locale, f ?? null]);
     if (key !== panelKey) {
       panelKey = key;
       panel.replaceChildren();
       panel.hidden = !f;
       if (f) {
         // Items that wrap (a 360 px table shows them on several lines, never scrolls).
-        const list = h("ul", "tw-stat-list", { "aria-label": TEXT.statistics });
-        list.append(h("li", "tw-stat-title", {}, `${TEXT.statistics}:`));
+        const list = h("ul", "tw-stat-list", { "aria-label": t(view, TEXT.statistics) });
+        list.append(h("li", "tw-stat-title", {}, `${t(view, TEXT.statistics)}:`));
         for (const [name, label] of TEXT.figures) {
           const item = h("li", "tw-stat", { "data-figure": name });
-          item.append(`${label} `, h("b", "", {}, figureText(name, f)));
+          item.append(`${t(view, label)} `, h("b", "", {}, figureText(name, f)));
           list.append(item);
         }
-        list.append(h("li", "tw-stat-note", {}, `(${TEXT.cleanNote})`));
+        list.append(h("li", "tw-stat-note", {}, t(view, TEXT.cleanNote)));
         panel.append(list);
       }
     }

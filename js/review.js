@@ -7,7 +7,18 @@
  * "Review the game" button asks for one (intent {kind: "review"}). Nothing here knows a rule.
  */
 
-/** @typedef {import("./view-types.js").Review} Review */
+import { N_, t } from "./i18n.js";
+
+/**
+ * @typedef {import("./view-types.js").Review} Review
+ * @typedef {{strings?: import("./i18n.js").Strings}} Words
+ */
+
+// English ids of the catalogue (terrace_widget/i18n/locale): shown through t(view, …).
+const CURVE_TITLE = N_("The chance to win after each move (it sees only what you saw)");
+const ASK = N_("Review the game");
+const ASKED = N_("Reviewing the game…");
+const HEAD = N_("Game review");
 
 const WIDTH = 240;
 const HEIGHT = 44;
@@ -45,11 +56,12 @@ export function sparkPoints(curve) {
 /**
  * The sparkline as an SVG element.
  * @param {Review} review
+ * @param {Words} view
  */
-function sparkline(review) {
+function sparkline(review, view) {
   const box = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, role: "img", class: "tw-review-curve" });
   const title = svg("title", {});
-  title.textContent = "The chance to win after each move (it sees only what you saw)";
+  title.textContent = t(view, CURVE_TITLE);
   box.append(title);
   const points = sparkPoints(review.curve);
   const level = PAD + (HEIGHT - 2 * PAD) * (1 - review.level);
@@ -83,8 +95,9 @@ const STYLE = `
  * @param {HTMLElement} panel
  * @param {Review | null} review
  * @param {boolean} reviewing
+ * @param {Words} [view] the table's words (English without them)
  */
-export function renderReview(panel, review, reviewing) {
+export function renderReview(panel, review, reviewing, view = {}) {
   if (!panel.querySelector("style.tw-review-style")) {
     const style = document.createElement("style");
     style.className = "tw-review-style";
@@ -98,17 +111,17 @@ export function renderReview(panel, review, reviewing) {
     button.type = "button";
     button.className = "tw-btn tw-review-ask";
     button.dataset.action = "review";
-    button.textContent = reviewing ? "Reviewing the game…" : "Review the game";
+    button.textContent = t(view, reviewing ? ASKED : ASK);
     button.disabled = reviewing;
     block.append(button);
     panel.append(block);
     return;
   }
-  block.append(sparkline(review));
+  block.append(sparkline(review, view));
   const text = document.createElement("div");
   text.className = "tw-review-text";
   const head = document.createElement("b");
-  head.textContent = "Game review";
+  head.textContent = t(view, HEAD);
   text.append(head);
   for (const line of review.sentences) {
     const p = document.createElement("div");

@@ -174,7 +174,8 @@ const PADLOCK =
  */
 export function pileSignature(slot, view) {
   const cards = view.piles[slot.name] ?? [];
-  let sig = `${slot.x},${slot.y}|${cards.join(" ")}|`;
+  // The language too: its card and pile names are in the subtree and the aria-label.
+  let sig = `${view.strings?.locale ?? "en"}|${slot.x},${slot.y}|${cards.join(" ")}|`;
   for (const pos of slot.cards) sig += `${pos.i}:${pos.x},${pos.y} `;
   if (slot.kind === "foundation") sig += `|${foundationMark(view)}`;
   if (slot.kind === "stock") {

@@ -92,3 +92,10 @@ test("Klondike: a turned card is redrawn", () => {
   const next = { ...view, piles: { ...view.piles, [t]: [...cards.slice(0, -2), "Kh"] } };
   assert.ok(changed(view, next).includes(t));
 });
+
+test("a change of language redraws every pile (their names and labels are in it)", () => {
+  const view = fixture("terrace-play");
+  const ru = { ...view, strings: { locale: "ru", messages: {}, plurals: {}, cards: {}, ranks: {}, piles: {} } };
+  assert.deepEqual(changed(view, ru).sort(), Object.keys(sigs(view)).sort());
+  assert.deepEqual(changed(ru, { ...ru }), []);
+});

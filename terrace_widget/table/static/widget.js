@@ -157,216 +157,6 @@ function animateChanges(table, before, view, layout, fresh = false) {
   return started;
 }
 
-// review.js
-var WIDTH = 240;
-var HEIGHT = 44;
-var PAD = 3;
-var SVG = "http://www.w3.org/2000/svg";
-function svg(name, attrs) {
-  const el = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-function sparkPoints(curve) {
-  const n = Math.max(1, curve.length - 1);
-  const out = [];
-  curve.forEach((v, k) => {
-    if (v === null || Number.isNaN(v)) return;
-    const x = PAD + (WIDTH - 2 * PAD) * k / n;
-    const y = PAD + (HEIGHT - 2 * PAD) * (1 - Math.min(1, Math.max(0, v)));
-    out.push({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, k });
-  });
-  return out;
-}
-function sparkline(review) {
-  const box = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, role: "img", class: "tw-review-curve" });
-  const title = svg("title", {});
-  title.textContent = "The chance to win after each move (it sees only what you saw)";
-  box.append(title);
-  const points = sparkPoints(review.curve);
-  const level = PAD + (HEIGHT - 2 * PAD) * (1 - review.level);
-  box.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: level, y2: level, class: "tw-review-level" }));
-  box.append(svg("polyline", { points: points.map((p) => `${p.x},${p.y}`).join(" "), class: "tw-review-line" }));
-  const at = new Map(points.map((p) => [p.k, p]));
-  for (const drop of review.drops) {
-    const p = at.get(drop.number);
-    if (p) box.append(svg("circle", { cx: p.x, cy: p.y, r: 2.5, class: "tw-review-drop", "data-turn": drop.number }));
-  }
-  if (review.slipped !== null) {
-    const p = at.get(review.slipped);
-    if (p) box.append(svg("line", { x1: p.x, x2: p.x, y1: PAD, y2: HEIGHT - PAD, class: "tw-review-slip", "data-turn": review.slipped }));
-  }
-  return box;
-}
-var STYLE = `
-.tw-review{margin-top:4px;display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap}
-.tw-review-curve{background:#fff;border:1px solid #e0e0e0;border-radius:3px;flex:none}
-.tw-review-line{fill:none;stroke:#1565c0;stroke-width:1.5}
-.tw-review-level{stroke:#bdbdbd;stroke-dasharray:3 2}
-.tw-review-drop{fill:#c62828}
-.tw-review-slip{stroke:#6a1b9a;stroke-width:1.5}
-.tw-review-text{flex:1 1 260px;min-width:0}
-.tw-review-text b{display:block}
-`;
-function renderReview(panel, review, reviewing) {
-  if (!panel.querySelector("style.tw-review-style")) {
-    const style = document.createElement("style");
-    style.className = "tw-review-style";
-    style.textContent = STYLE;
-    panel.append(style);
-  }
-  const block = document.createElement("div");
-  block.className = "tw-review";
-  if (!review) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "tw-btn tw-review-ask";
-    button.dataset.action = "review";
-    button.textContent = reviewing ? "Reviewing the game\u2026" : "Review the game";
-    button.disabled = reviewing;
-    block.append(button);
-    panel.append(block);
-    return;
-  }
-  block.append(sparkline(review));
-  const text = document.createElement("div");
-  text.className = "tw-review-text";
-  const head = document.createElement("b");
-  head.textContent = "Game review";
-  text.append(head);
-  for (const line of review.sentences) {
-    const p = document.createElement("div");
-    p.textContent = line;
-    text.append(p);
-  }
-  block.append(text);
-  panel.append(block);
-}
-
-// coach.js
-var STYLE2 = `
-.tw-coach{margin:2px 0 4px;padding:4px 8px;border-left:3px solid #f9a825;background:#fffde7;
-  color:#333;font-size:13px;line-height:1.35}
-.tw-coach-note{font-weight:600;color:#8d4b00}
-.tw-coach-note[data-tone="praise"]{color:#1b5e20}
-.tw-coach-note[data-tone="unsupported"]{color:#455a64;font-weight:500}
-.tw-coach-stuck{font-weight:600;color:#4a148c}
-.tw-pile.tw-coach-good{outline:2px solid #2e7d32;outline-offset:2px}
-.tw-pile.tw-coach-warn{outline:2px dashed #c62828;outline-offset:2px}
-.tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
-.tw-card.tw-coach-card{box-shadow:0 0 0 3px #6a1b9a}
-.tw-card.tw-coach-card.tw-coach-good{box-shadow:0 0 0 3px #2e7d32}
-.tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
-.tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
-.tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
-  max-width:100%;overflow:hidden;text-overflow:ellipsis;box-sizing:border-box;
-  font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
-  pointer-events:none}
-.tw-coach-badge.tw-coach-good{background:#2e7d32}
-.tw-coach-badge.tw-coach-warn{background:#c62828}
-.tw-coach-badge.tw-coach-run{background:#6a1b9a}
-`;
-var TONES = ["good", "warn", "run", "plain"];
-var panels = /* @__PURE__ */ new WeakMap();
-function panelOf(dom) {
-  let panel = panels.get(dom);
-  if (!panel) {
-    panel = document.createElement("div");
-    panel.className = "tw-coach";
-    panel.setAttribute("role", "note");
-    panel.setAttribute("aria-live", "polite");
-    const style = document.createElement("style");
-    style.textContent = STYLE2;
-    dom.root.prepend(style);
-    dom.root.insertBefore(panel, dom.felt);
-    panels.set(dom, panel);
-  }
-  return panel;
-}
-function renderCoach(dom, view) {
-  for (const el of dom.table.querySelectorAll(".tw-coach-badge")) el.remove();
-  for (const el of dom.table.querySelectorAll(".tw-coach-card, .tw-pile[data-coach]")) {
-    el.classList.remove("tw-coach-card", ...TONES.map((t2) => `tw-coach-${t2}`));
-    if (el.hasAttribute("data-coach")) el.removeAttribute("title");
-    el.removeAttribute("data-coach");
-  }
-  const coach = view.coach;
-  toolbar(dom, view);
-  if (!coach) {
-    panels.get(dom)?.remove();
-    panels.delete(dom);
-    return;
-  }
-  for (const mark of coach.marks) {
-    const el = dom.piles.get(mark.pile)?.el;
-    if (!el) continue;
-    el.classList.add(`tw-coach-${mark.tone}`);
-    el.dataset.coach = el.dataset.coach ? `${el.dataset.coach} ${mark.tip}` : mark.tip;
-    for (const card2 of el.querySelectorAll(".tw-card")) {
-      if (mark.indices.includes(Number(
-        /** @type {HTMLElement} */
-        card2.dataset.i
-      ))) {
-        card2.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
-      }
-    }
-    const badge = (
-      /** @type {HTMLElement | null} */
-      el.querySelector(".tw-coach-badge")
-    );
-    if (badge) {
-      if (!badge.textContent?.split(" \xB7 ").includes(mark.label)) badge.textContent += ` \xB7 ${mark.label}`;
-    } else {
-      const made = document.createElement("div");
-      made.className = `tw-coach-badge tw-coach-${mark.tone}`;
-      made.dataset.tip = mark.tip;
-      made.textContent = mark.label;
-      el.append(made);
-    }
-    el.title = el.title && el.dataset.coach?.includes(" ") ? `${el.title}
-${mark.text}` : mark.text;
-  }
-  const panel = panelOf(dom);
-  const note = coach.note ?? null;
-  const lines = [...new Set([note, coach.stuck ?? null, ...coach.say].filter((t2) => !!t2))];
-  const key = JSON.stringify([lines, coach.tone, coach.review, coach.reviewing]);
-  if (panel.dataset.key === key) return;
-  panel.dataset.key = key;
-  panel.replaceChildren(
-    ...lines.map((text) => {
-      const p = document.createElement("div");
-      if (text === note) {
-        p.textContent = `Coach: ${text}`;
-        p.className = "tw-coach-note";
-        p.dataset.tone = coach.tone ?? "plain";
-      } else {
-        p.textContent = text;
-        if (text === coach.stuck) p.className = "tw-coach-stuck";
-      }
-      return p;
-    })
-  );
-  renderReview(panel, coach.review ?? null, !!coach.reviewing);
-  panel.hidden = !panel.childElementCount;
-}
-function toolbar(dom, view) {
-  var _a;
-  const coach = dom.buttons.coach;
-  if (coach) {
-    coach.setAttribute("aria-pressed", String(!!view.coach));
-    coach.title = "The Coach: marks, a word on each move and a game review; it sees only what you see (C)";
-  }
-  const winnable = dom.buttons.winnable;
-  if (winnable) {
-    (_a = winnable.dataset).title ?? (_a.title = winnable.title);
-    winnable.disabled = !!view.learning;
-    winnable.title = view.learning ? view.learning.why : winnable.dataset.title;
-  }
-}
-function coachIntent(view) {
-  return { kind: "coach", on: !view.coach };
-}
-
 // i18n.js
 var RANKS2 = "A23456789TJQK";
 var SUITS2 = "CDHS";
@@ -440,6 +230,229 @@ function tn(view, singular, plural, n, params = {}) {
     template = forms[category] ?? forms.other ?? template;
   }
   return fill(s, template, { n, ...params });
+}
+
+// review.js
+var CURVE_TITLE = N_("The chance to win after each move (it sees only what you saw)");
+var ASK = N_("Review the game");
+var ASKED = N_("Reviewing the game\u2026");
+var HEAD = N_("Game review");
+var WIDTH = 240;
+var HEIGHT = 44;
+var PAD = 3;
+var SVG = "http://www.w3.org/2000/svg";
+function svg(name, attrs) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+function sparkPoints(curve) {
+  const n = Math.max(1, curve.length - 1);
+  const out = [];
+  curve.forEach((v, k) => {
+    if (v === null || Number.isNaN(v)) return;
+    const x = PAD + (WIDTH - 2 * PAD) * k / n;
+    const y = PAD + (HEIGHT - 2 * PAD) * (1 - Math.min(1, Math.max(0, v)));
+    out.push({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, k });
+  });
+  return out;
+}
+function sparkline(review, view) {
+  const box = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, role: "img", class: "tw-review-curve" });
+  const title = svg("title", {});
+  title.textContent = t(view, CURVE_TITLE);
+  box.append(title);
+  const points = sparkPoints(review.curve);
+  const level = PAD + (HEIGHT - 2 * PAD) * (1 - review.level);
+  box.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: level, y2: level, class: "tw-review-level" }));
+  box.append(svg("polyline", { points: points.map((p) => `${p.x},${p.y}`).join(" "), class: "tw-review-line" }));
+  const at = new Map(points.map((p) => [p.k, p]));
+  for (const drop of review.drops) {
+    const p = at.get(drop.number);
+    if (p) box.append(svg("circle", { cx: p.x, cy: p.y, r: 2.5, class: "tw-review-drop", "data-turn": drop.number }));
+  }
+  if (review.slipped !== null) {
+    const p = at.get(review.slipped);
+    if (p) box.append(svg("line", { x1: p.x, x2: p.x, y1: PAD, y2: HEIGHT - PAD, class: "tw-review-slip", "data-turn": review.slipped }));
+  }
+  return box;
+}
+var STYLE = `
+.tw-review{margin-top:4px;display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap}
+.tw-review-curve{background:#fff;border:1px solid #e0e0e0;border-radius:3px;flex:none}
+.tw-review-line{fill:none;stroke:#1565c0;stroke-width:1.5}
+.tw-review-level{stroke:#bdbdbd;stroke-dasharray:3 2}
+.tw-review-drop{fill:#c62828}
+.tw-review-slip{stroke:#6a1b9a;stroke-width:1.5}
+.tw-review-text{flex:1 1 260px;min-width:0}
+.tw-review-text b{display:block}
+`;
+function renderReview(panel, review, reviewing, view = {}) {
+  if (!panel.querySelector("style.tw-review-style")) {
+    const style = document.createElement("style");
+    style.className = "tw-review-style";
+    style.textContent = STYLE;
+    panel.append(style);
+  }
+  const block = document.createElement("div");
+  block.className = "tw-review";
+  if (!review) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tw-btn tw-review-ask";
+    button.dataset.action = "review";
+    button.textContent = t(view, reviewing ? ASKED : ASK);
+    button.disabled = reviewing;
+    block.append(button);
+    panel.append(block);
+    return;
+  }
+  block.append(sparkline(review, view));
+  const text = document.createElement("div");
+  text.className = "tw-review-text";
+  const head = document.createElement("b");
+  head.textContent = t(view, HEAD);
+  text.append(head);
+  for (const line of review.sentences) {
+    const p = document.createElement("div");
+    p.textContent = line;
+    text.append(p);
+  }
+  block.append(text);
+  panel.append(block);
+}
+
+// coach.js
+var STYLE2 = `
+.tw-coach{margin:2px 0 4px;padding:4px 8px;border-left:3px solid #f9a825;background:#fffde7;
+  color:#333;font-size:13px;line-height:1.35}
+.tw-coach-note{font-weight:600;color:#8d4b00}
+.tw-coach-note[data-tone="praise"]{color:#1b5e20}
+.tw-coach-note[data-tone="unsupported"]{color:#455a64;font-weight:500}
+.tw-coach-stuck{font-weight:600;color:#4a148c}
+.tw-pile.tw-coach-good{outline:2px solid #2e7d32;outline-offset:2px}
+.tw-pile.tw-coach-warn{outline:2px dashed #c62828;outline-offset:2px}
+.tw-pile.tw-coach-run{outline:2px dotted #6a1b9a;outline-offset:2px}
+.tw-card.tw-coach-card{box-shadow:0 0 0 3px #6a1b9a}
+.tw-card.tw-coach-card.tw-coach-good{box-shadow:0 0 0 3px #2e7d32}
+.tw-card.tw-coach-card.tw-coach-warn{box-shadow:0 0 0 3px #c62828}
+.tw-card.tw-coach-card.tw-coach-plain{box-shadow:0 0 0 2px #607d8b}
+.tw-coach-badge{position:absolute;left:0;bottom:100%;z-index:5;white-space:nowrap;
+  max-width:100%;overflow:hidden;text-overflow:ellipsis;box-sizing:border-box;
+  font:11px/1.3 sans-serif;padding:0 4px;border-radius:3px;background:#263238;color:#fff;
+  pointer-events:none}
+.tw-coach-badge.tw-coach-good{background:#2e7d32}
+.tw-coach-badge.tw-coach-warn{background:#c62828}
+.tw-coach-badge.tw-coach-run{background:#6a1b9a}
+`;
+var TONES = ["good", "warn", "run", "plain"];
+var COACH = N_("Coach");
+var COACH_TITLE = N_("The Coach: marks, a word on each move and a game review; it sees only what you see (C)");
+var COACH_NOTE = N_("Coach: {text}");
+var WINNABLE_TITLE = N_("Can this game still be won? The solver checks after every move (W)");
+var panels = /* @__PURE__ */ new WeakMap();
+function panelOf(dom) {
+  let panel = panels.get(dom);
+  if (!panel) {
+    panel = document.createElement("div");
+    panel.className = "tw-coach";
+    panel.setAttribute("role", "note");
+    panel.setAttribute("aria-live", "polite");
+    const style = document.createElement("style");
+    style.textContent = STYLE2;
+    dom.root.prepend(style);
+    dom.root.insertBefore(panel, dom.felt);
+    panels.set(dom, panel);
+  }
+  return panel;
+}
+function renderCoach(dom, view) {
+  for (const el of dom.table.querySelectorAll(".tw-coach-badge")) el.remove();
+  for (const el of dom.table.querySelectorAll(".tw-coach-card, .tw-pile[data-coach]")) {
+    el.classList.remove("tw-coach-card", ...TONES.map((tone) => `tw-coach-${tone}`));
+    if (el.hasAttribute("data-coach")) el.removeAttribute("title");
+    el.removeAttribute("data-coach");
+  }
+  const coach = view.coach;
+  toolbar(dom, view);
+  if (!coach) {
+    panels.get(dom)?.remove();
+    panels.delete(dom);
+    return;
+  }
+  for (const mark of coach.marks) {
+    const el = dom.piles.get(mark.pile)?.el;
+    if (!el) continue;
+    el.classList.add(`tw-coach-${mark.tone}`);
+    el.dataset.coach = el.dataset.coach ? `${el.dataset.coach} ${mark.tip}` : mark.tip;
+    for (const card2 of el.querySelectorAll(".tw-card")) {
+      if (mark.indices.includes(Number(
+        /** @type {HTMLElement} */
+        card2.dataset.i
+      ))) {
+        card2.classList.add("tw-coach-card", `tw-coach-${mark.tone}`);
+      }
+    }
+    const badge = (
+      /** @type {HTMLElement | null} */
+      el.querySelector(".tw-coach-badge")
+    );
+    if (badge) {
+      if (!badge.textContent?.split(" \xB7 ").includes(mark.label)) badge.textContent += ` \xB7 ${mark.label}`;
+    } else {
+      const made = document.createElement("div");
+      made.className = `tw-coach-badge tw-coach-${mark.tone}`;
+      made.dataset.tip = mark.tip;
+      made.textContent = mark.label;
+      el.append(made);
+    }
+    el.title = el.title && el.dataset.coach?.includes(" ") ? `${el.title}
+${mark.text}` : mark.text;
+  }
+  const panel = panelOf(dom);
+  const note = coach.note ?? null;
+  const lines = (
+    /** @type {string[]} */
+    [...new Set([note, coach.stuck ?? null, ...coach.say].filter((line) => !!line))]
+  );
+  const key = JSON.stringify([view.strings?.locale ?? "en", lines, coach.tone, coach.review, coach.reviewing]);
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  panel.replaceChildren(
+    ...lines.map((text) => {
+      const p = document.createElement("div");
+      if (text === note) {
+        p.textContent = t(view, COACH_NOTE, { text });
+        p.className = "tw-coach-note";
+        p.dataset.tone = coach.tone ?? "plain";
+      } else {
+        p.textContent = text;
+        if (text === coach.stuck) p.className = "tw-coach-stuck";
+      }
+      return p;
+    })
+  );
+  renderReview(panel, coach.review ?? null, !!coach.reviewing, view);
+  panel.hidden = !panel.childElementCount;
+}
+function toolbar(dom, view) {
+  const coach = dom.buttons.coach;
+  if (coach) {
+    coach.setAttribute("aria-pressed", String(!!view.coach));
+    setText(coach, t(view, COACH));
+    coach.title = t(view, COACH_TITLE);
+  }
+  const winnable = dom.buttons.winnable;
+  if (winnable) {
+    winnable.disabled = !!view.learning;
+    winnable.title = view.learning ? view.learning.why : t(view, WINNABLE_TITLE);
+  }
+}
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function coachIntent(view) {
+  return { kind: "coach", on: !view.coach };
 }
 
 // moves.js
@@ -876,7 +889,7 @@ function cardEl(code, i) {
 var PADLOCK = '<svg viewBox="0 0 24 24" aria-hidden="true" class="tw-padlock"><path d="M7 11V8a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/><rect x="4" y="10.5" width="16" height="11.5" rx="2.5" fill="currentColor"/><circle cx="12" cy="15.5" r="1.8" fill="#5a4200"/></svg>';
 function pileSignature(slot, view) {
   const cards = view.piles[slot.name] ?? [];
-  let sig = `${slot.x},${slot.y}|${cards.join(" ")}|`;
+  let sig = `${view.strings?.locale ?? "en"}|${slot.x},${slot.y}|${cards.join(" ")}|`;
   for (const pos of slot.cards) sig += `${pos.i}:${pos.x},${pos.y} `;
   if (slot.kind === "foundation") sig += `|${foundationMark(view)}`;
   if (slot.kind === "stock") {
@@ -1752,39 +1765,42 @@ function attachInteraction(ctx) {
 
 // players.js
 var TEXT = {
-  statistics: "Statistics",
-  settings: "Settings",
-  watch: "Watch",
-  watchTitle: "Watch the fair player (it sees only what you see) play this deal; any click stops it",
-  speed: "Watch speed",
-  speeds: { slow: "Slow", normal: "Normal", fast: "Fast" },
-  palette: "Card colours",
-  palettes: { classic: "Red and black", "four-colour": "Four colours" },
-  contrast: "High contrast",
-  large: "Large print",
-  back: "Card back",
-  backs: { blue: "Blue", red: "Red", green: "Green", plain: "Plain" },
-  winnableDeals: "Deal only winnable deals",
-  showStatistics: "Show statistics",
-  difficulty: "Difficulty",
-  daily: "Daily deal",
+  statistics: N_("Statistics"),
+  settings: N_("Settings"),
+  watch: N_("Watch"),
+  watchTitle: N_("Watch the fair player (it sees only what you see) play this deal; any click stops it"),
+  speed: N_("Watch speed"),
+  speeds: { slow: N_("Slow"), normal: N_("Normal"), fast: N_("Fast") },
+  palette: N_("Card colours"),
+  palettes: { classic: N_("Red and black"), "four-colour": N_("Four colours") },
+  contrast: N_("High contrast"),
+  large: N_("Large print"),
+  back: N_("Card back"),
+  backs: { blue: N_("Blue"), red: N_("Red"), green: N_("Green"), plain: N_("Plain") },
+  winnableDeals: N_("Deal only winnable deals"),
+  showStatistics: N_("Show statistics"),
+  thisDeal: N_("This deal"),
+  daily: N_("Daily deal {date}."),
+  difficulty: N_("Difficulty: {difficulty}."),
+  /** The kernel's difficulty words (table/deals.py), as shown. @type {Record<string, string>} */
+  difficulties: { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") },
   figures: (
     /** @type {[keyof Figures, string][]} */
     [
-      ["played", "Played"],
-      ["won", "Won"],
-      ["percent", "Won %"],
-      ["clean", "Clean wins"],
-      ["best_seconds", "Best time"],
-      ["worst_seconds", "Worst time"],
-      ["fewest_moves", "Fewest moves"],
-      ["streak", "Streak"],
-      ["longest_streak", "Longest streak"],
-      ["hints", "Hints used"],
-      ["undos", "Undos used"]
+      ["played", N_("Played")],
+      ["won", N_("Won")],
+      ["percent", N_("Won %")],
+      ["clean", N_("Clean wins")],
+      ["best_seconds", N_("Best time")],
+      ["worst_seconds", N_("Worst time")],
+      ["fewest_moves", N_("Fewest moves")],
+      ["streak", N_("Streak")],
+      ["longest_streak", N_("Longest streak")],
+      ["hints", N_("Hints used")],
+      ["undos", N_("Undos used")]
     ]
   ),
-  cleanNote: "Clean: won without a hint, Watch or Winnable?"
+  cleanNote: N_("(Clean: won without a hint, Watch or Winnable?)")
 };
 function clock(s) {
   if (s === null || s === void 0) return "\u2013";
@@ -1799,18 +1815,41 @@ function figureText(key, f) {
   if (v === null || v === void 0) return "\u2013";
   return key === "percent" ? `${v}%` : String(v);
 }
+function dealLine(view) {
+  const info = view.deal;
+  if (!info) return "";
+  const parts = [];
+  if (info.daily) parts.push(t(view, TEXT.daily, { date: info.daily }));
+  if (info.text) parts.push(`${info.text}.`);
+  if (info.difficulty) {
+    const level = TEXT.difficulties[info.difficulty];
+    parts.push(t(view, TEXT.difficulty, { difficulty: level ? t(view, level) : info.difficulty }));
+  }
+  if (info.share && info.daily) parts.push(info.share);
+  return parts.join(" ");
+}
 function select(label, choices, cls) {
-  const wrap = h("label", "tw-set", {}, label + " ");
+  const wrap = h("label", "tw-set", {});
+  const text = document.createTextNode(`${label} `);
   const el = h("select", cls, {});
-  for (const [value, text] of Object.entries(choices)) el.append(h("option", "", { value }, text));
-  wrap.append(el);
-  return { wrap, el };
+  const options = Object.entries(choices).map(([value, id]) => [h("option", "", { value }, id), id]);
+  for (const [option] of options) el.append(option);
+  wrap.append(text, el);
+  const words = (view) => {
+    text.textContent = `${t(view, label)} `;
+    for (const [option, id] of options) option.textContent = t(view, id);
+  };
+  return { wrap, el, words };
 }
 function checkbox(label, cls) {
   const wrap = h("label", "tw-set", {});
   const el = h("input", cls, { type: "checkbox" });
-  wrap.append(el, document.createTextNode(" " + label));
-  return { wrap, el };
+  const text = document.createTextNode(` ${label}`);
+  wrap.append(el, text);
+  const words = (view) => {
+    text.textContent = ` ${t(view, label)}`;
+  };
+  return { wrap, el, words };
 }
 function attachPlayers(dom, send) {
   const tools = (
@@ -1823,7 +1862,8 @@ function attachPlayers(dom, send) {
   if (hint && hint.nextSibling) tools.insertBefore(watch, hint.nextSibling);
   else tools.append(watch);
   const settings = h("details", "tw-settings");
-  settings.append(h("summary", "tw-btn", { title: TEXT.settings }, TEXT.settings));
+  const summary = h("summary", "tw-btn", { title: TEXT.settings }, TEXT.settings);
+  settings.append(summary);
   const body = h("div", "tw-settings-body", { role: "group", "aria-label": TEXT.settings });
   const palette = select(TEXT.palette, TEXT.palettes, "tw-palette");
   const back = select(TEXT.back, TEXT.backs, "tw-backs");
@@ -1841,7 +1881,7 @@ function attachPlayers(dom, send) {
   large.el.addEventListener("change", () => send({ kind: "deck", large: large.el.checked }));
   winnable.el.addEventListener("change", () => send({ kind: "settings", winnable_deals: winnable.el.checked }));
   showStats.el.addEventListener("change", () => send({ kind: "settings", show_statistics: showStats.el.checked }));
-  const deal = h("div", "tw-deal", { "aria-label": "This deal" });
+  const deal = h("div", "tw-deal", { "aria-label": TEXT.thisDeal });
   const panel = h("section", "tw-statpanel", { "aria-label": TEXT.statistics });
   const line = (
     /** @type {HTMLElement} */
@@ -1852,6 +1892,17 @@ function attachPlayers(dom, send) {
   dom.root.append(live);
   let last = {};
   let panelKey = "";
+  let wordsOf = null;
+  function words(view) {
+    watch.textContent = t(view, TEXT.watch);
+    watch.title = t(view, TEXT.watchTitle);
+    summary.textContent = t(view, TEXT.settings);
+    summary.title = t(view, TEXT.settings);
+    body.setAttribute("aria-label", t(view, TEXT.settings));
+    for (const part of [palette, back, speed, contrast, large, winnable, showStats]) part.words(view);
+    deal.setAttribute("aria-label", t(view, TEXT.thisDeal));
+    panel.setAttribute("aria-label", t(view, TEXT.statistics));
+  }
   function onDown(e) {
     if (!last.watch?.on) return;
     const t2 = (
@@ -1879,6 +1930,11 @@ function attachPlayers(dom, send) {
       v
     );
     last = view;
+    const strings = stringsOf(view);
+    if (strings !== wordsOf) {
+      wordsOf = strings;
+      words(view);
+    }
     const d = view.deck;
     if (d) {
       const r = dom.root.classList;
@@ -1899,30 +1955,25 @@ function attachPlayers(dom, send) {
       showStats.el.checked = view.options.show_statistics;
     }
     const info = view.deal;
-    const parts = [];
-    if (info?.daily) parts.push(`${TEXT.daily} ${info.daily}.`);
-    if (info?.text) parts.push(`${info.text}.`);
-    if (info?.difficulty) parts.push(`${TEXT.difficulty}: ${info.difficulty}.`);
-    if (info?.share && info.daily) parts.push(info.share);
-    const dealText = parts.join(" ");
+    const dealText = dealLine(view);
     if (deal.textContent !== dealText) deal.textContent = dealText;
     deal.title = info?.difficulty ? info.rule : "";
     deal.hidden = !dealText;
     const f = view.statistics;
-    const key = JSON.stringify(f ?? null);
+    const key = JSON.stringify([strings.locale, f ?? null]);
     if (key !== panelKey) {
       panelKey = key;
       panel.replaceChildren();
       panel.hidden = !f;
       if (f) {
-        const list = h("ul", "tw-stat-list", { "aria-label": TEXT.statistics });
-        list.append(h("li", "tw-stat-title", {}, `${TEXT.statistics}:`));
+        const list = h("ul", "tw-stat-list", { "aria-label": t(view, TEXT.statistics) });
+        list.append(h("li", "tw-stat-title", {}, `${t(view, TEXT.statistics)}:`));
         for (const [name, label] of TEXT.figures) {
           const item = h("li", "tw-stat", { "data-figure": name });
-          item.append(`${label} `, h("b", "", {}, figureText(name, f)));
+          item.append(`${t(view, label)} `, h("b", "", {}, figureText(name, f)));
           list.append(item);
         }
-        list.append(h("li", "tw-stat-note", {}, `(${TEXT.cleanNote})`));
+        list.append(h("li", "tw-stat-note", {}, t(view, TEXT.cleanNote)));
         panel.append(list);
       }
     }
