@@ -154,6 +154,25 @@ def test_a_drill_on_a_live_table_judges_hints_and_keeps_stars(tmp_path: Path) ->
     assert Progress("bob", path).stars("klondike-reorder") == {}
 
 
+def test_drill_positions_are_not_counted_as_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terrace_widget.game.statistics import FILE_ENV, Statistics
+
+    monkeypatch.setenv(FILE_ENV, str(tmp_path / "statistics.json"))
+    trainer = Drill("klondike-reorder", progress=Progress("ann", tmp_path / "progress.json"))
+    for _ in range(2):
+        trainer.table.play(trainer.position.best)
+        trainer.next()  # the position left, a card moved: a table would count a game here
+    assert trainer.table.session.view.get("statistics") is None
+    assert not Statistics().path.exists()
+    # the same moves on a plain table are counted, so the check above could fail
+    table = TerraceWidget("klondike")
+    table.play(str(table.game.legal_moves()[0]))
+    table.session.receive({"kind": "new"})
+    assert Statistics().path.exists()
+
+
 def test_the_progress_file_lives_in_jupyters_data_dir(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

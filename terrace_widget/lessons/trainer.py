@@ -42,7 +42,12 @@ class Drill:
     ) -> None:
         self.stage = stage(stage_id) if isinstance(stage_id, str) else stage_id
         self.progress = progress if progress is not None else Progress(learner)
-        self.table = table if table is not None else TerraceWidget(self.stage.spec.variant)
+        # Drill positions are practice, not games: they are kept out of the statistics.
+        self.table = (
+            table
+            if table is not None
+            else TerraceWidget(self.stage.spec.variant, statistics=False, show_statistics=False)
+        )
         self.table.auto_finish = False
         self.index = 0
         self.rungs = 0
