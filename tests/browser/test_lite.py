@@ -7,8 +7,9 @@ reload brings the game back with its Undo; on a phone the table takes the width.
 notebook is run with one Shift+Enter and played with the mouse; the table is checked
 after every action against a local engine that replays the same moves. The rules and
 scripting notebooks run all their cells, with no error, and print what they print on
-CPython; lesson 03 runs its live Coach tables and keeps its saved figures. The wheel in
-the site is the checkout's code.
+CPython; lesson 03 runs its live Coach tables and keeps its saved figures; a lessons' drill
+judges mouse moves in the browser kernel (✗, Try again, hints, ✓). The wheel in the site is
+the checkout's code.
 """
 
 from __future__ import annotations
@@ -469,3 +470,79 @@ def test_play_app_on_a_phone(chromium, lite_server: StaticServer) -> None:
         assert_offline(offline)
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- a drill, live
+DRILL_STAGE = "klondike-reorder"
+
+
+def test_a_drill_judges_mouse_moves_in_the_browser_kernel(
+    lite_page, lite_server: StaticServer, screenshot
+) -> None:
+    """The lessons' drill on JupyterLite: a wrong move made with the mouse gets ✗, Try
+    again puts the position back, the hint ladder names the move, the right move gets ✓
+    (the moves are worked out here, from the stage's saved values, as in the Lab test)."""
+    from terrace_widget.lessons import drills
+
+    from .test_drill_lab import has_wrong_move, play_with_mouse, wrong_move
+
+    page, offline, errors = lite_page
+    stage = drills.stage(DRILL_STAGE)
+    first = next(k for k, p in enumerate(stage.positions) if has_wrong_move(p))
+    position = stage.positions[first]
+    wrong, best = wrong_move(position), position.best
+
+    open_notebook(page, lite_server, "01-play.ipynb")
+    add_cell(
+        page,
+        f"from terrace_widget.lessons import drill\nd = drill({DRILL_STAGE!r}, learner='lite')\n"
+        f"d.trainer.go({first})\nd",
+    )
+    page.wait_for_selector(".tw-root[data-seq]", timeout=KERNEL_BOOT_TIMEOUT)
+    page.locator(".tw-drill-status").wait_for()
+    t = Table(page)
+    game = position.game()
+    t.check_matches_kernel(engine_state(game))  # the position, as a local engine has it
+    verdict = page.locator(".tw-drill-verdict")
+    message = t.root.locator(".tw-message")
+
+    # ✗: a move the fair value grades clearly worse, made with the mouse
+    seq = t.seq()
+    play_with_mouse(t, wrong)
+    t.settle(seq)
+    verdict.filter(has_text="✗").wait_for(timeout=15_000)
+    assert (message.text_content() or "").startswith("✗")
+    game.play(wrong)
+    t.check_matches_kernel(engine_state(game))
+
+    # Try again puts the position back
+    seq = t.seq()
+    page.get_by_role("button", name="Try again").click()
+    t.settle(seq)
+    page.wait_for_function(
+        "() => !document.querySelector('.tw-drill-verdict')?.textContent.includes('✗')"
+    )
+    t.check_matches_kernel(engine_state(position.game()))
+
+    # the hint ladder, up to the move itself
+    for _rung in range(3):
+        seq = t.seq()
+        page.locator(".widget-button", has_text="Drill hint").click()
+        t.settle(seq)
+    assert f"play {best}" in (message.text_content() or "")
+
+    # ✓: the best move, made with the mouse; the stars (none: a miss and three hints)
+    seq = t.seq()
+    play_with_mouse(t, best)
+    t.settle(seq)
+    verdict.filter(has_text="✓").wait_for(timeout=15_000)
+    assert (message.text_content() or "").startswith("✓")
+    assert "☆☆☆" in (message.text_content() or "")
+    status = page.locator(".tw-drill-status")
+    status.filter(has_text="Solved 1 of").wait_for(timeout=15_000)
+    assert "stars 0 of" in (status.text_content() or "")
+    screenshot(page.locator(".jp-OutputArea").last, "lite-drill.png")
+    errors_shown = page.locator(".jp-OutputArea-output[data-mime-type*=error]").count()
+    assert errors_shown == 0
+    assert errors == []
+    assert_offline(offline)
