@@ -20,6 +20,7 @@ does). Both sides run pure Python (``TERRACE_WIDGET_PURE=1``) unless told otherw
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import statistics
@@ -28,6 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from benchmarks import intents
 from benchmarks.before_after import describe, extract
 from benchmarks.common import ROOT, command_line, run_python, versions
 
@@ -37,35 +39,7 @@ from terrace_widget.table.session import TableSession
 
 tables_n, intents, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[4])
 interval = float(sys.argv[3])
-VARIANTS = ["terrace", "klondike", "wood", "klondike-three-card", "redheads"]
-
-
-def random_intent(rng, view):
-    roll = rng.random()
-    legal = view["legal_moves"]
-    seq = view["seq"] if rng.random() > 0.05 else view["seq"] - 3
-    if roll < 0.55 and legal:
-        return {"kind": "move", "move": rng.choice(legal), "seq": seq}
-    if roll < 0.62:
-        pile = rng.choice(view["pile_order"])
-        return {"kind": "move", "move": f"{pile}-{rng.choice(view['pile_order'])}", "seq": seq}
-    if roll < 0.68:
-        return {"kind": "double", "pile": rng.choice(view["pile_order"]), "seq": seq}
-    if roll < 0.74:
-        return {"kind": "deal", "seq": seq}
-    if roll < 0.82:
-        return {"kind": "undo"}
-    if roll < 0.86:
-        return {"kind": "redo"}
-    if roll < 0.91:
-        return {"kind": "hint"}
-    if roll < 0.94:
-        return {"kind": "winnable"}
-    if roll < 0.96:
-        return {"kind": "restart"}
-    if roll < 0.975:
-        return {"kind": "new", "variant": rng.choice(VARIANTS)}
-    return {"kind": rng.choice(["nonsense", 7, None, ["move"]]), "move": "x" * rng.randrange(99)}
+#INTENTS#
 
 
 async def main():
@@ -115,8 +89,8 @@ def percentile(values: list[float], q: float) -> float:
 def measure(tree: Path, mode: str, args: argparse.Namespace) -> dict[str, Any]:
     env = {"TERRACE_WIDGET_SEARCHES": mode, "TERRACE_WIDGET_PURE": args.pure}
     out = run_python(
-        tree, CHILD, str(args.tables), str(args.intents), str(args.interval), str(args.seed),
-        env=env, timeout=3600,
+        tree, child_script(), str(args.tables), str(args.intents), str(args.interval),
+        str(args.seed), env=env, timeout=3600,
     )  # fmt: skip
     raw = json.loads(out.strip().splitlines()[-1])
     lat, stalls = raw["latencies"], raw["stalls"]
@@ -130,6 +104,12 @@ def measure(tree: Path, mode: str, args: argparse.Namespace) -> dict[str, Any]:
         "stall_max_ms": round(1000 * max(stalls), 2),
         "elapsed_s": round(raw["elapsed"], 2),
     }
+
+
+def child_script() -> str:
+    """The script each setup runs: :data:`CHILD` with the shared intents pasted in (it
+    runs against a base commit's package, where ``benchmarks`` may not exist)."""
+    return CHILD.replace("#INTENTS#", inspect.getsource(intents))
 
 
 def main(argv: list[str] | None = None) -> int:

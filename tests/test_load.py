@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+from benchmarks.intents import VARIANTS, random_intent
 from terrace_widget import TerraceWidget
 from terrace_widget.search import advice
 
@@ -31,36 +32,6 @@ Measured there (load 11-14): worst 0.62 s, 99th percentile 0.34 s; the long stal
 the garbage collector's full passes over ten tables' histories (up to 0.4 s) and waits
 for the GIL behind the tables' worker threads. The aim of 50 ms holds only on an idle
 machine (see the report printed with ``-s``)."""
-VARIANTS = ["terrace", "klondike", "wood", "klondike-three-card", "redheads"]
-
-
-def random_intent(rng: random.Random, view: dict) -> dict:  # type: ignore[type-arg]
-    """One intent a player (or a confused browser) might send from ``view``."""
-    roll = rng.random()
-    legal = view["legal_moves"]
-    seq = view["seq"] if rng.random() > 0.05 else view["seq"] - 3  # a few stale ones
-    if roll < 0.55 and legal:
-        return {"kind": "move", "move": rng.choice(legal), "seq": seq}
-    if roll < 0.62:
-        pile = rng.choice(view["pile_order"])
-        return {"kind": "move", "move": f"{pile}-{rng.choice(view['pile_order'])}", "seq": seq}
-    if roll < 0.68:
-        return {"kind": "double", "pile": rng.choice(view["pile_order"]), "seq": seq}
-    if roll < 0.74:
-        return {"kind": "deal", "seq": seq}
-    if roll < 0.82:
-        return {"kind": "undo"}
-    if roll < 0.86:
-        return {"kind": "redo"}
-    if roll < 0.91:
-        return {"kind": "hint"}
-    if roll < 0.94:
-        return {"kind": "winnable"}
-    if roll < 0.96:
-        return {"kind": "restart"}
-    if roll < 0.975:
-        return {"kind": "new", "variant": rng.choice(VARIANTS)}
-    return {"kind": rng.choice(["nonsense", 7, None, ["move"]]), "move": "x" * rng.randrange(99)}
 
 
 def same_table(widget: TerraceWidget) -> list[str]:

@@ -18,7 +18,6 @@ cards included), unlike a random deal's long secret seed.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import hashlib
 import json
@@ -38,6 +37,7 @@ from ..game.game import Game
 from ..rules.deal import MAX_SEED
 from ..rules.variants import get_rules
 from ..search.solver import solve, stop_when
+from .worker import loop_running
 
 LIST_FILE = Path(__file__).with_name("winnable-deals.json")
 WINNABLE_TEXT = "A winnable deal: winnable by someone who sees every card"
@@ -108,7 +108,7 @@ class DealFinder:
         with self._lock:
             ready = self._found.get(variant, [])
             deal = ready.pop() if ready else None
-        if _running():
+        if loop_running():
             self.start(variant)
         return deal
 
@@ -183,14 +183,6 @@ def daily_deal(variant: str, date: dt.date | str | None = None) -> Deal:
         return Deal(variant, seed, "unknown", "daily", day)
     row = rows[digest % len(rows)]
     return Deal(variant, row["seed"], row["difficulty"], "daily", day)
-
-
-def _running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def _day(date: dt.date | str | None) -> str:

@@ -33,6 +33,7 @@ from .deck import Deck
 from .scorekeeper import Scorekeeper, Statistics
 from .strings import front_end_strings
 from .watch import Watcher
+from .worker import loop_running
 
 MoveCallback = Callable[[Any, list[Move]], Any]
 
@@ -435,7 +436,7 @@ class TableSession:
 
     def _ask_hint(self) -> str | None:
         """The Hint button: at once without an event loop, else on the worker thread."""
-        if (self.hint_mode == "classic" and not self._coach) or not _running():
+        if (self.hint_mode == "classic" and not self._coach) or not loop_running():
             self.show_hint()
             return None
         if self._hint_for == self._generation:
@@ -474,7 +475,7 @@ class TableSession:
             else:
                 self.play(turn[0])
 
-        if not _running():
+        if not loop_running():
             for turn in turns:
                 time.sleep(delay)
                 step(turn)
@@ -778,7 +779,7 @@ class TableSession:
         that the move itself is drawn first)."""
         if not self.auto_finish or not finishing_moves(self._game):
             return
-        if not _running():
+        if not loop_running():
             self._finish(self._generation)
             return
         if self._pending_finish is not None:
@@ -796,13 +797,13 @@ class TableSession:
         moves = finishing_moves(self._game)
         if not moves:
             return
-        if _running():
+        if loop_running():
             moves = moves[:1]
         for move in moves:
             self._game.play(move)
         self._future.clear()
         self._changed(moves, "finish")
-        if _running() and self._game.observation(prove_loss=False)["status"] == "playing":
+        if loop_running() and self._game.observation(prove_loss=False)["status"] == "playing":
             loop = asyncio.get_running_loop()
             self._pending_finish = loop.call_later(FINISH_STEP, self._finish, self._generation)
 
@@ -830,7 +831,7 @@ class TableSession:
                 generation != self._generation or ticket != self._tickets.get(kind) or self._closed
             )
 
-        if not _running():
+        if not loop_running():
             apply(compute())
             return
         if BROWSER:  # no threads: on the event loop, once the pending messages are answered
@@ -873,7 +874,7 @@ class TableSession:
         """Check "can this still be won?" once the new table is on its way (if switched on)."""
         if not self._show_winnable:
             return
-        if not _running():
+        if not loop_running():
             self._check_winnable()
             return
         if self._pending_winnable is not None:
@@ -908,7 +909,7 @@ class TableSession:
     def _schedule_grade(self) -> None:
         """With the Coach on, after a move: its grade, in the background."""
         pending = self._desk.pending
-        if not self._coach or pending is None or not (_running() or self.grade_at_once):
+        if not self._coach or pending is None or not (loop_running() or self.grade_at_once):
             return
         before, move = pending
         seconds = None if self.grade_seconds is None else _budget(self.grade_seconds)
@@ -948,7 +949,7 @@ class TableSession:
             return _safely(lambda: learning.run_review(game, stop, _budget(self.review_seconds)),
                            None)  # fmt: skip
 
-        if _running():
+        if loop_running():
             self._sync(prove_loss=False)  # "reviewing" shows at once
         self._in_background("review", compute, apply)
         return None
@@ -975,7 +976,7 @@ class TableSession:
         In a kernel it waits for the event loop, so the update leaves first and a burst of
         moves costs one search; elsewhere it runs at once.
         """
-        if not _running():
+        if not loop_running():
             self._check_loss()
             return
         if self._pending_check is not None:
@@ -1144,11 +1145,3 @@ def _safely(compute: Callable[[], _T], default: _T) -> _T:
 def _budget(seconds: float) -> float:
     """A search's time limit: shorter in the browser kernel (``BROWSER``)."""
     return min(seconds, BROWSER_SECONDS) if BROWSER else seconds
-
-
-def _running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True

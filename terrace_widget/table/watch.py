@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from ..fair.players import Player, RulePlayer
 from ..game.game import Game, Observation, fair_observation
 from ..rules.cards import card_name, parse_card
+from .worker import loop_running
 
 
 class WatchedTable(Protocol):
@@ -106,7 +107,7 @@ class Watcher:
         self.on = True
         self.said = TEXTS["started"]
         self.session.refresh()
-        if not _running():
+        if not loop_running():
             self._play_all()
         else:
             self._task = asyncio.get_running_loop().create_task(self._run())
@@ -158,11 +159,3 @@ class Watcher:
                 return
             expected = self.session.generation
         self.stop()
-
-
-def _running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True

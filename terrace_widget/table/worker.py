@@ -22,6 +22,7 @@ imports the main module (a kernel's, ``ipykernel_launcher``, does nothing when i
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import concurrent.futures.thread  # its exit handler is registered before ours
 import contextlib
@@ -241,3 +242,13 @@ def shutdown() -> None:
     """Stop the worker processes (they start again at the next search)."""
     for pool in _POOLS.values():
         pool.shutdown()
+
+
+def loop_running() -> bool:
+    """Whether this thread runs an event loop (a kernel's): background work is scheduled on
+    it; without one (a script, a test) the table does it at once or not at all."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
