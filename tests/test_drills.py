@@ -26,16 +26,12 @@ def cheapest(stage: drills.Stage) -> drills.DrillPosition:
 
 
 def has_wrong_move(position: drills.DrillPosition) -> bool:
-    game = position.game()
-    values = position.values(game.observation())
-    return any(values.grade(m).label not in drills.RIGHT for m in values.moves)
+    return bool(position.wrong_moves())
 
 
 def wrong_move(position: drills.DrillPosition) -> str:
     """A legal move the saved fair value grades below ``good``."""
-    game = position.game()
-    values = position.values(game.observation())
-    return next(m for m in values.moves if values.grade(m).label not in drills.RIGHT)
+    return position.wrong_moves()[0]
 
 
 def test_every_stage_is_saved_with_five_to_ten_positions_of_both_kinds() -> None:

@@ -255,11 +255,14 @@ class DrillPosition:
     def values(self, observation: Observation) -> MoveValues:
         """The saved fair value of every move, for ``observation`` (the position's):
         the same worlds and outcomes :func:`~terrace_widget.fair.value.move_values` gives."""
-        moves = list(observation["legal_moves"])
-        if sorted(moves) != sorted(self.outcomes):
+        if sorted(observation["legal_moves"]) != sorted(self.outcomes):
             raise ValueError(f"{self.deal_id}: the saved values are for another position")
-        outcomes = {m: [c == "1" for c in self.outcomes[m]] for m in moves}
-        return MoveValues(observation, self.values_seed, moves, outcomes)
+        return _saved_values(observation, self.outcomes, self.values_seed)
+
+    def wrong_moves(self) -> list[str]:
+        """The legal moves the saved fair value grades below ``good`` (legal-move order)."""
+        values = self.values(self.game().observation())
+        return [m for m in values.moves if values.grade(m).label not in RIGHT]
 
     @property
     def best(self) -> str:
@@ -295,11 +298,18 @@ def measure(game: Game, samples: int = DRILL_SAMPLES) -> dict[str, str]:
     return {m: "".join("1" if w else "0" for w in values.outcomes[m]) for m in values.moves}
 
 
+def _saved_values(
+    observation: Observation, outcomes: Mapping[str, str], seed: int = DRILL_SEED
+) -> MoveValues:
+    """The fair values of ``observation``'s legal moves from saved outcomes ("1" a win)."""
+    moves = list(observation["legal_moves"])
+    won = {m: [c == "1" for c in outcomes[m]] for m in moves}
+    return MoveValues(observation, seed, moves, won)
+
+
 def _has_wrong_answer(game: Game, outcomes: Mapping[str, str]) -> bool:
-    obs = game.observation()
-    moves = list(obs["legal_moves"])
-    values = MoveValues(obs, DRILL_SEED, moves, {m: [c == "1" for c in outcomes[m]] for m in moves})
-    return any(values.grade(m).label not in RIGHT for m in moves)
+    values = _saved_values(game.observation(), outcomes)
+    return any(values.grade(m).label not in RIGHT for m in values.moves)
 
 
 def find_positions(

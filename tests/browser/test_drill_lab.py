@@ -22,15 +22,12 @@ STAGE = "klondike-reorder"
 
 
 def has_wrong_move(position: drills.DrillPosition) -> bool:
-    game = position.game()
-    values = position.values(game.observation())
-    return any(values.grade(m).label not in drills.RIGHT for m in values.moves)
+    return bool(position.wrong_moves())
 
 
 def wrong_move(position: drills.DrillPosition) -> str:
-    game = position.game()
-    values = position.values(game.observation())
-    return next(m for m in values.moves if values.grade(m).label not in drills.RIGHT)
+    """A legal move the saved fair value grades below ``good``."""
+    return position.wrong_moves()[0]
 
 
 def play_with_mouse(t: Table, move: str) -> None:
