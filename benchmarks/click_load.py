@@ -29,12 +29,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from benchmarks import intents
 from benchmarks.before_after import describe, extract
-from benchmarks.common import ROOT, command_line, run_python, versions
+from benchmarks.common import LOAD_VARIANTS, ROOT, command_line, random_intent, run_python, versions
 
 CHILD = r"""
 import asyncio, json, random, sys, time
+from typing import Any
 from terrace_widget.table.session import TableSession
 
 tables_n, intents, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[4])
@@ -109,7 +109,8 @@ def measure(tree: Path, mode: str, args: argparse.Namespace) -> dict[str, Any]:
 def child_script() -> str:
     """The script each setup runs: :data:`CHILD` with the shared intents pasted in (it
     runs against a base commit's package, where ``benchmarks`` may not exist)."""
-    return CHILD.replace("#INTENTS#", inspect.getsource(intents))
+    shared = f"VARIANTS = LOAD_VARIANTS = {LOAD_VARIANTS!r}\n\n" + inspect.getsource(random_intent)
+    return CHILD.replace("#INTENTS#", shared)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import shlex
 import sys
 from collections.abc import Iterable
@@ -183,3 +184,37 @@ def run_python(
             timeout=timeout,
         )
     return done.stdout
+
+
+LOAD_VARIANTS = ["terrace", "klondike", "wood", "klondike-three-card", "redheads"]
+
+
+def random_intent(rng: random.Random, view: dict[str, Any]) -> dict[str, Any]:
+    """One intent a player (or a confused browser) might send from ``view``: mostly moves,
+    some stale, some malformed. The load test and `click-load` send this mix (the benchmark
+    pastes this function's source into the script it runs against a base commit)."""
+    roll = rng.random()
+    legal = view["legal_moves"]
+    seq = view["seq"] if rng.random() > 0.05 else view["seq"] - 3  # a few stale ones
+    if roll < 0.55 and legal:
+        return {"kind": "move", "move": rng.choice(legal), "seq": seq}
+    if roll < 0.62:
+        pile = rng.choice(view["pile_order"])
+        return {"kind": "move", "move": f"{pile}-{rng.choice(view['pile_order'])}", "seq": seq}
+    if roll < 0.68:
+        return {"kind": "double", "pile": rng.choice(view["pile_order"]), "seq": seq}
+    if roll < 0.74:
+        return {"kind": "deal", "seq": seq}
+    if roll < 0.82:
+        return {"kind": "undo"}
+    if roll < 0.86:
+        return {"kind": "redo"}
+    if roll < 0.91:
+        return {"kind": "hint"}
+    if roll < 0.94:
+        return {"kind": "winnable"}
+    if roll < 0.96:
+        return {"kind": "restart"}
+    if roll < 0.975:
+        return {"kind": "new", "variant": rng.choice(LOAD_VARIANTS)}
+    return {"kind": rng.choice(["nonsense", 7, None, ["move"]]), "move": "x" * rng.randrange(99)}

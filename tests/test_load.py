@@ -18,7 +18,8 @@ import time
 
 import pytest
 
-from benchmarks.intents import VARIANTS, random_intent
+from benchmarks.common import LOAD_VARIANTS as VARIANTS
+from benchmarks.common import random_intent
 from terrace_widget import TerraceWidget
 from terrace_widget.search import advice
 
