@@ -120,7 +120,7 @@ print(g)
 # %% [markdown]
 # ## I ara què
 #
-# * [02-rules-tutorial.ipynb](../02-rules-tutorial.ipynb) — les regles, una petita posició cada vegada (en anglès).
+# * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — les regles, una petita posició cada vegada.
 # * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — els consells de l'Aisleriot per a la Terrassa, mesurats amb el solucionador (en anglès).
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — Klondike: no desistiu, d'una o de tres, tornar a donar (en anglès).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — com de guanyable és cada joc (en anglès).

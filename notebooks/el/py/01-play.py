@@ -120,7 +120,7 @@ print(g)
 # %% [markdown]
 # ## Τι ακολουθεί
 #
-# * [02-rules-tutorial.ipynb](../02-rules-tutorial.ipynb) — οι κανόνες, μία μικρή θέση τη φορά (στα αγγλικά).
+# * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — οι κανόνες, μία μικρή θέση τη φορά.
 # * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — οι συμβουλές του Aisleriot για τη Βεράντα, μετρημένες με τον επιλυτή (στα αγγλικά).
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — Κλοντάικ: μην τα παρατάτε, ένα ή τρία φύλλα, νέες μοιρασιές (στα αγγλικά).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — πόσο κερδίζεται κάθε παιχνίδι (στα αγγλικά).
