@@ -9,7 +9,7 @@ import inspect
 import pytest
 
 from terrace_widget import Game, IllegalMoveError
-from terrace_widget.i18n import Message
+from terrace_widget.i18n import LOCALES, Message, translator
 from terrace_widget.lessons import PRACTICES, Practice, practice
 from terrace_widget.lessons.rules_practice import QUIET
 
@@ -132,3 +132,36 @@ def test_the_judge_looks_at_the_position_not_the_move() -> None:
     after = free.copy()
     after.play("waste-t9")
     assert unlock(free, after)[0] is False  # nothing was locked: nothing unlocked
+
+
+@pytest.mark.parametrize("lang", LOCALES[1:])
+def test_a_practice_speaks_the_tables_language(lang: str) -> None:
+    tr = translator(lang)
+    for found in PRACTICES.values():  # every goal has a translation (else a warning: an error)
+        assert tr.render(Message("Not played yet. {goal}", params={"goal": found.goal}))
+    name = {"el": "lock", "uk": "group", "ru": "down", "ca": "fill"}[lang]
+    p = practice(name, locale=lang)
+    goal = tr.render(PRACTICES[name].goal)
+    assert p.table.session.locale == lang and goal != PRACTICES[name].goal
+    assert p.status().endswith(goal) and line(p).endswith(goal)
+    assert not p.status().startswith("Not played")
+    heading, table, button = p.widget().children
+    assert goal in heading.value and table is p.table
+    assert button.description == tr.gettext("Try again") != "Try again"
+    p.table.play(MOVES[name][0][0])
+    assert p.verdict is not None and p.verdict[0]
+    assert p.status() == line(p) == f"✓ {tr.render(p.verdict[1])}"
+    assert p.verdict[1] not in p.status()  # not the English sentence
+
+
+def test_every_verdict_reads_in_every_language() -> None:
+    # Each judge's sentences, with their cards and piles, in each language's cases.
+    for name, (rights, wrongs, _) in MOVES.items():
+        found = PRACTICES[name]
+        for move in rights + wrongs:
+            after = found.game()
+            after.play(move)
+            _, reason = found.judge(found.game(), after)
+            for lang in LOCALES[1:]:
+                text = translator(lang).render(reason)
+                assert text != reason and text[0] == text[0].upper() and "{" not in text

@@ -96,5 +96,5 @@ class Practice:
 
         button = ipywidgets.Button(description=self.tr(message("Try again")))
         button.on_click(lambda _b: self.retry())
-        goal = ipywidgets.HTML(f"<b>{html.escape(self.tr(self.goal))}</b>")
+        goal = ipywidgets.HTML(f"<b>{html.escape(self.tr(self.goal), quote=False)}</b>")
         return ipywidgets.VBox([goal, self.table, button])

@@ -160,7 +160,7 @@ def judge_reserve(before: Game, after: Game) -> tuple[bool, Message]:
         for pile in grown(before, after, "f"):
             if after.piles[pile][-1] == top:
                 return True, message(
-                    "{card} left the reserve for {pile:acc}.", card=card(top), pile=Pile(pile)
+                    "{card} left the reserve for {pile}.", card=card(top), pile=Pile(pile)
                 ).capitalized()
     return False, message("Legal, but the reserve's top card is still there.")
 
