@@ -21,11 +21,13 @@
 # carta del valor base i puja, en cercle després del rei, fins a tenir 13 cartes. Aquest
 # quadern ensenya les regles de la Terrassa, de les seves sis variants i del Klondike **d'una
 # en una, cadascuna en una petita posició feta expressament**, tal com les juga el GNOME
-# Aisleriot (sense alguns dels seus errors). Cada pas té tres parts: la regla en paraules
+# Aisleriot (sense alguns dels seus errors). Cada pas té quatre parts: la regla en paraules
 # senzilles, unes quantes línies de Python que la posen a prova (els fets que imprimeixen es
-# comproven cada vegada que s'executen les proves) i la taula dibuixada com una imatge. La
-# imatge marca el moviment que s'acaba de jugar: la pila d'origen amb un marc discontinu de
-# color ambre, la de destinació en verd, i una fletxa entre totes dues.
+# comproven cada vegada que s'executen les proves), la taula dibuixada com una imatge, i una
+# **pràctica**: una posició en una taula viva on trobeu un moviment legal, o proveu un
+# moviment que la regla rebutja i llegiu per què. La imatge marca el moviment que s'acaba de
+# jugar: la pila d'origen amb un marc discontinu de color ambre, la de destinació en verd, i
+# una fletxa entre totes dues.
 #
 # Què aprendreu:
 #
@@ -57,16 +59,7 @@
 
 # %%
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError, TerraceWidget
-from terrace_widget.lessons import Practice, picture
-from terrace_widget.rules.moves import Move
-
-
-def played(move, before):
-    """La partida després de ``move``: el que jutja una pràctica (l'efecte, no el text)."""
-    game = before.copy()
-    game.play(move)
-    return game
-
+from terrace_widget.lessons import picture, practice
 
 # Nou cartes negres que no es construeixen mai les unes sobre les altres (negre sobre negre)
 # i no van mai a una base buida mentre la base és el 3: mantenen el tauler ple i tranquil.
@@ -163,27 +156,20 @@ w = TerraceWidget(game=g, locale="ca")
 w
 
 # %% [markdown]
-# **Pràctica 1: trieu la base.** A la taula de sota, trieu una carta base. La taula us diu de
-# seguida què ha fet el vostre moviment (✓ o ✗, a la seva línia de missatges); *Try again*
-# (torna-hi) la reinicia.
-
+# **Pràctica 1: trieu la base.** Primer feu clic a la pila principal: es nega a repartir, i la
+# línia de missatges de la taula diu per què. Després trieu una carta base d'un valor que no
+# tingui cap carta enterrada a la reserva (el consell de més amunt). La taula us diu de
+# seguida què ha fet el vostre moviment (✓ o ✗, a la seva línia de missatges); *Torna-ho a
+# provar* la reinicia.
 
 # %%
-def chose_base(move, before):
-    game = played(move, before)
-    if game.base_rank is None:
-        return False, "Encara no hi ha base: deixeu una de les cartes de T1-T4 en una base."
-    return True, f"El valor {game.base_rank} és la base: cada base hi comença."
-
-
-practice_1 = Practice(Game("terrace", seed=12345), "Trieu una carta base.", chose_base)
+# NBVAL_CHECK_OUTPUT
+practice_1 = practice("base", locale="ca")
+print(practice_1.status())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 practice_1.widget()
-
-# %%
-print(practice_1.status())
 
 # %% [markdown]
 # ## 2. En cercle
@@ -240,30 +226,10 @@ picture(g)
 # **Pràctica 2: en cercle.** La mateixa posició que al començament d'aquesta secció: poseu una
 # carta en cercle a una base (després del seu rei).
 
-
 # %%
-def round_the_corner(move, before):
-    game, m = played(move, before), Move.parse(move)
-    pile = game.piles[m.target]
-    if m.target.startswith("f") and len(pile) > 1 and pile[-2][0] == "K" and pile[-1][0] == "A":
-        return True, f"{pile[-1]} ha anat sobre {pile[-2]}: després del rei ve l'as."
-    return False, f"{move} és legal, però no és una carta que faci el cercle."
-
-
-corner = Game.from_piles(
-    "terrace",
-    {
-        **QUIET,
-        "t1": ["AC"],
-        "t2": ["3D"],
-        "f1": ["3C", "4D", "5S", "6H", "7C", "8D", "9S", "TH", "JC", "QD", "KS"],
-        "reserve": ["9H", "5C", "8S"],
-        "waste": ["AH"],
-        "stock": ["KD", "2C"],
-    },
-    base_rank=3,
-)
-practice_2 = Practice(corner, "Jugueu una carta en cercle a una base.", round_the_corner)
+# NBVAL_CHECK_OUTPUT
+practice_2 = practice("corner", locale="ca")
+print(practice_2.status())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -302,6 +268,20 @@ print("T2 =", g.piles["t2"], "| 2D sobre 3D:", g.explain("waste-t2"))
 picture(g)  # el 3D sobre el 4C
 
 # %% [markdown]
+# **Pràctica 3: res sobre una carta del valor base.** Base 3. Proveu el 2♦ de la pila de
+# descartades sobre el 3♣ de T1: la taula el rebutja i diu per què. Després poseu una carta
+# del valor base sobre una carta del tauler, on les regles ho permeten.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_3 = practice("base-rank", locale="ca")
+print(practice_3.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_3.widget()
+
+# %% [markdown]
 # ## 4. La reserva només alimenta les bases
 #
 # Només la carta **superior** de la reserva (la de més a la dreta) està en joc, i només pot
@@ -334,6 +314,19 @@ print("reserva ara", g.piles["reserve"], "| F1 acaba en", g.piles["f1"][-2:])
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)
+
+# %% [markdown]
+# **Pràctica 4: la reserva només alimenta les bases.** Proveu el 8♦ de la reserva sobre el 9♣
+# de T1 i llegiu per què es rebutja. Després jugueu el 8♦ on pot anar.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_4 = practice("reserve", locale="ca")
+print(practice_4.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_4.widget()
 
 # %% [markdown]
 # ## 5. El bloqueig de la pila principal
@@ -382,32 +375,6 @@ print("la Q♣ de T3 a l'espai?", g.explain("t3-t2"))
 # NBVAL_IGNORE_OUTPUT
 picture(g)  # el repartiment que ha bloquejat la pila principal: hi ha el cadenat
 
-# %% [markdown]
-# **Pràctica 3: desbloquegeu la pila principal.** La pila principal de sota està bloquejada.
-# Feu-hi clic per veure per què es nega (ho diu la línia de missatges) i després jugueu un
-# moviment que la desbloquegi.
-
-
-# %%
-def unlocks(move, before):
-    game = played(move, before)
-    if before.stock_locked and not game.stock_locked:
-        return True, "Ha sortit una carta de les descartades: la pila principal torna a repartir."
-    return False, f"{move} és legal, però la pila principal continua bloquejada."
-
-
-locked = Game.from_piles(
-    "terrace",
-    {**QUIET, "t2": [], "reserve": ["QH", "6C"], "waste": ["5D", "8H"], "stock": ["9H"]},
-    base_rank=3,
-    stock_locked=True,
-)
-practice_3 = Practice(locked, "Desbloquegeu la pila principal.", unlocks)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-practice_3.widget()
-
 # %%
 # NBVAL_CHECK_OUTPUT
 g.play("waste-t2")  # la carta de la pila de descartades omple l'espai: el bloqueig s'aixeca
@@ -419,6 +386,20 @@ report("deal")
 # En una partida real el bloqueig vol dir: **quan obriu un espai, es reparteix una carta i
 # després heu de jugar la carta de la pila de descartades abans de veure'n una altra.** El
 # quadern d'estratègia mesura quant hi compta.
+
+# %% [markdown]
+# **Pràctica 5: desbloquegeu la pila principal.** La pila principal de sota està bloquejada.
+# Feu-hi clic per veure per què es nega (ho diu la línia de missatges) i després jugueu un
+# moviment que la desbloquegi.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_5 = practice("lock", locale="ca")
+print(practice_5.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_5.widget()
 
 # %% [markdown]
 # ## 6. La Signora i les Pèl-roges omplen soles els espais
@@ -457,9 +438,23 @@ picture(g)  # Pèl-roges després de T1 -> F1: el 4♣ de la reserva ha anat sol
 
 
 # %% [markdown]
-# Com que els espais no queden mai oberts mentre queden cartes, aquests dos jocs no fan cas
-# del bloqueig de la pila principal.
-#
+# Com que els espais no queden mai oberts mentre encara hi ha cartes, en aquests dos jocs el
+# bloqueig de la pila principal no té cap paper.
+
+# %% [markdown]
+# **Pràctica 6: un espai s'omple sol.** Una posició de les Pèl-roges, base 3: buideu una pila
+# del tauler i mireu quina carta omple l'espai.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_6 = practice("fill", locale="ca")
+print(practice_6.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_6.widget()
+
+# %% [markdown]
 # ## 7. Paciència del general: per pal, una tornada a donar, i després carta a carta
 #
 # La Paciència del general és la Terrassa amb una reserva de 13 cartes, **bases construïdes
@@ -516,6 +511,20 @@ for variant, f1 in (("terrace", ["3H", "4C"]), ("generals-patience", ["3H", "4H"
     print(f"{variant:18} F1 = {' '.join(f1)}, 5D a sobre: {g.explain('waste-f1') or 'legal'}")
 
 # %% [markdown]
+# **Pràctica 7: la segona passada.** Una partida de la Paciència del general a la segona
+# passada, base 3. Feu clic a la pila principal i llegiu per què espera; proveu el 5♥ a F2
+# (4♦, un altre pal) i llegiu per què es rebutja. Després jugueu el 5♥ on pot anar.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_7 = practice("generals", locale="ca")
+print(practice_7.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_7.widget()
+
+# %% [markdown]
 # ## 8. Klondike: el repartiment i l'objectiu
 #
 # El Klondike és el clàssic d'una baralla. **L'objectiu: les 52 cartes a les quatre bases,
@@ -558,6 +567,19 @@ print("cartes per pujar:", g.rules.cards, "| puntuació ara:", g.score)
 print("K sobre A?", Game.from_piles("klondike", {"t1": ["AC"], "t2": ["KH"]}).explain("t2-t1"))
 
 # %% [markdown]
+# **Pràctica 8: res sobre un as.** Proveu el K♥ sobre l'A♣ i llegiu per què es rebutja.
+# Després comenceu una base.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_8 = practice("ace", locale="ca")
+print(practice_8.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_8.widget()
+
+# %% [markdown]
 # ## 9. Els grups es mouen junts, i les cartes cara avall es giren
 #
 # Al Klondike **una seqüència es mou com un tot**: qualsevol seqüència de cara amunt d'una
@@ -594,6 +616,20 @@ print("després de t1-t2x3, T1:", seen("t1"), "| T2:", seen("t2"))
 picture(g)  # tres cartes mogudes com una de sola, i el 9♣ s'ha girat
 
 # %% [markdown]
+# **Pràctica 9: un grup es mou, una carta es gira.** Proveu de moure només el 5♠ i el 4♥ sobre
+# el 7♣ i llegiu per què es rebutja. Després moveu un grup de manera que es giri una carta
+# cara avall.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_9 = practice("group", locale="ca")
+print(practice_9.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_9.widget()
+
+# %% [markdown]
 # ## 10. En un espai buit només hi va un rei
 #
 # Una pila buida del tauler només admet **un rei**, o una seqüència encapçalada per un rei.
@@ -626,32 +662,17 @@ print("T1 ara:", seen("t1"), "| T4:", seen("t4"))
 picture(g)  # la seqüència del rei ha anat a l'espai, i el 2♠ s'ha girat
 
 # %% [markdown]
-# **Pràctica 4: ompliu l'espai.** Proveu primer la reina: la taula la rebutja i diu per què.
-# Després trobeu el moviment que les regles permeten.
-
+# **Pràctica 10: ompliu l'espai.** Proveu primer la Q♦ en un espai: la taula la rebutja i diu
+# per què. Després trobeu el moviment que les regles permeten.
 
 # %%
-def king_in_space(move, before):
-    game, m = played(move, before), Move.parse(move)
-    if m.target == "t1" and game.piles["t1"] and game.piles["t1"][0][0] == "K":
-        return True, f"Una seqüència encapçalada per {game.piles['t1'][0]} ha omplert l'espai."
-    return False, f"{move} és legal, però no omple l'espai."
-
-
-space = Game.from_piles(
-    "klondike",
-    {
-        "t1": [],
-        "t2": ["#4C", "QD"],
-        "t3": ["#8S", "6D", "5S", "4H"],
-        "t4": ["#2S", "KS", "QH", "JC"],
-    },
-)
-practice_4 = Practice(space, "Ompliu la T1 buida.", king_in_space)
+# NBVAL_CHECK_OUTPUT
+practice_10 = practice("space", locale="ca")
+print(practice_10.status())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-practice_4.widget()
+practice_10.widget()
 
 # %% [markdown]
 # ## 11. Les bases, i una carta que torna a baixar
@@ -691,6 +712,19 @@ print("puntuació:", g.score, "| T1:", seen("t1"), "| 3S a sobre:", g.explain("w
 picture(g)  # F1 -> T1: el 4♥ ha baixat de la base
 
 # %% [markdown]
+# **Pràctica 11: baixeu una carta.** Proveu el 3♠ de la pila de descartades sobre el 5♠: es
+# rebutja. Després baixeu una carta d'una base perquè el 3♠ es pugui jugar.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_11 = practice("down", locale="ca")
+print(practice_11.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_11.widget()
+
+# %% [markdown]
 # ## 12. Cartes de tres en tres: només es juga la carta superior de la pila de descartades
 #
 # Amb **Cartes de tres en tres** cada clic gira tres cartes a la pila de descartades, la
@@ -714,6 +748,20 @@ print("dues cartes de descartades:", g.explain("waste-t1x2"))
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)  # un clic ha repartit tres cartes
+
+# %% [markdown]
+# **Pràctica 12: només es juga la carta de dalt.** Un clic acaba de repartir l'A♠, el 6♦ i el
+# 9♥. Proveu el 6♦ sobre el 7♣: es rebutja, només es juga la carta de dalt. Després jugueu el
+# 9♥ perquè el 6♦ entri en joc.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_12 = practice("three", locale="ca")
+print(practice_12.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_12.widget()
 
 # %% [markdown]
 # ## 13. Tornar a donar, opció per opció
@@ -816,6 +864,20 @@ piles = {
 }
 g = Game.from_piles("klondike-no-redeal", {**aces, **piles}, rest_to=None)
 print(g.status, g.legal_moves(), "| repartir?", g.explain("deal"))
+
+# %% [markdown]
+# **Pràctica 13: torneu a donar.** La pila principal és buida i encara es pot tornar a donar:
+# torneu les descartades a la pila principal. (Pujar el 6♥ és legal, però no és tornar a
+# donar.)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_13 = practice("redeal", locale="ca")
+print(practice_13.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_13.widget()
 
 # %% [markdown]
 # ## Exercicis
