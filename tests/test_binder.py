@@ -64,13 +64,13 @@ def test_linked_notebooks_exist() -> None:
     assert not missing, f"README/Binder links to missing notebooks: {missing}"
 
 
-def test_six_notebooks_each_end_with_where_next() -> None:
-    """The six notebooks exist; each ends with a "Where next" cell linking the others."""
+def test_seven_notebooks_each_end_with_where_next() -> None:
+    """The seven notebooks exist; each ends with a "Where next" cell linking the others."""
     import nbformat
 
     notebooks = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
     numbers = [path.name[:2] for path in notebooks]
-    assert numbers == ["01", "02", "03", "04", "05", "06"], numbers
+    assert numbers == ["01", "02", "03", "04", "05", "06", "07"], numbers
     for path in notebooks:
         nb = nbformat.read(path, as_version=4)
         last = [cell for cell in nb.cells if cell.cell_type == "markdown"][-1].source

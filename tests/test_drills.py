@@ -56,7 +56,9 @@ def test_the_saved_file_names_its_command_and_versions() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("stage_id", ["terrace-deal-on", "klondike-reorder"])
+@pytest.mark.parametrize(
+    "stage_id", ["terrace-deal-on", "klondike-reorder", "terrace-guard-reserve"]
+)
 def test_the_counts_and_a_position_are_found_again_from_the_data(stage_id: str) -> None:
     stage = drills.stage(stage_id)
     helped, hurt, deals = drills.decided_deals(stage.spec, DATA)
@@ -70,10 +72,14 @@ def test_the_counts_and_a_position_are_found_again_from_the_data(stage_id: str) 
         position.idea_move,
         position.other_move,
     )
-    assert drills.measure(position.game(), position.samples) == dict(position.outcomes)
+    measured = drills.measure(position.game(), position.samples, position.rollout)
+    assert measured == dict(position.outcomes)
 
 
-@pytest.mark.parametrize("stage_id", ["terrace-base", "klondike-reorder"])
+@pytest.mark.parametrize(
+    "stage_id",
+    ["terrace-base", "klondike-reorder", "terrace-reserve-base", "terrace-guard-reserve"],
+)
 def test_the_best_move_is_right_and_a_worse_one_wrong_with_the_tip_saying_why(
     stage_id: str,
 ) -> None:
@@ -88,7 +94,8 @@ def test_the_best_move_is_right_and_a_worse_one_wrong_with_the_tip_saying_why(
         assert not bad.right and bad.reason.startswith("✗")
         assert bad.grade.label in ("inaccuracy", "mistake", "blunder")
         assert bad.follows is not None  # the tip's predicate was asked
-        assert ("follows the tip" in bad.reason) == bad.follows
+        kind = "rule" if drills.is_found(stage.spec) else "tip"
+        assert (f"It follows the {kind}." in bad.reason) == bad.follows
 
 
 def test_an_illegal_answer_is_refused_and_changes_nothing() -> None:
@@ -206,3 +213,21 @@ def test_bad_input_gets_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="hint rung"):
         drills.hint(STAGES[0].positions[0], STAGES[0].spec, 3)
     assert not (tmp_path / "p.json").exists()
+
+
+def test_a_found_rule_stage_compares_the_found_set_with_and_without_the_rule() -> None:
+    spec = drills.stage_spec("terrace-reserve-base")
+    assert drills.is_found(spec) and not drills.is_found(drills.stage_spec("terrace-base"))
+    with_rule, without = drills._players(spec)
+    assert with_rule.tips == {"reserve-base", "guard-reserve"}
+    assert without.tips == {"guard-reserve"}
+    helped, hurt, deals = drills.decided_deals(spec, DATA)
+    saved = drills.stage("terrace-reserve-base")
+    assert (len(helped), len(hurt), deals) == (saved.helped, saved.hurt, saved.deals)
+    assert "found-rules.jsonl" in saved.source
+    # the drill's judge asks the found rule itself: the rule's base follows it
+    position = next(p for p in saved.positions if p.kind == "helped")
+    obs = position.game().observation()
+    assert drills.judge(position, spec, obs, position.idea_move).follows is True
+    other = drills.judge(position, spec, obs, position.other_move)
+    assert other.follows is False and "reserve's top 5 cards wait longer" in other.reason

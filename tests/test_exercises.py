@@ -23,10 +23,8 @@ def test_an_answer_is_checked_without_giving_it_away() -> None:
     assert "at most" in check_answer("x" * 500, "4C")
 
 
-def unlocks(move: str, before: Game) -> tuple[bool, str]:
-    game = before.copy()
-    game.play(move)
-    if before.stock_locked and not game.stock_locked:
+def unlocks(before: Game, after: Game) -> tuple[bool, str]:
+    if before.stock_locked and not after.stock_locked:
         return True, "the stock deals again"
     return False, "still locked"
 

@@ -30,8 +30,8 @@ def cells(path: Path) -> list[tuple[str, str, dict]]:
     ]
 
 
-def test_there_are_six_notebooks_and_no_text_file_without_its_notebook() -> None:
-    assert len(PAIRS) == 6
+def test_there_are_seven_notebooks_and_no_text_file_without_its_notebook() -> None:
+    assert len(PAIRS) == 7
     texts = {p.stem for p in (NOTEBOOKS / "py").glob("*.py")}
     assert texts == {p.stem for p in PAIRS}
 

@@ -10,6 +10,7 @@ import pytest
 from positions import twin
 
 from terrace_widget import VARIANTS, Game
+from terrace_widget.fair.found_rules import FOUND_SET
 from terrace_widget.fair.players import RulePlayer, play_out
 from terrace_widget.fair.value import (
     MAX_SAMPLES,
@@ -122,6 +123,20 @@ def test_with_nothing_hidden_the_value_is_the_rule_players_result(
         truth = play_out(after, RulePlayer()).won
         assert values.outcomes[move] == [truth] * 3
     assert any(values.outcomes[m][0] for m in values.moves) or not won
+
+
+def test_the_rollout_player_can_be_the_found_rules_player() -> None:
+    """``tips=``: the worlds are played out by that rule player (here every world is the
+    real deal, so each move's outcome is that player's real result after it)."""
+    game = first_open_position("terrace", 4)  # where the two players part after a move
+    values = move_values(game.observation(), samples=2, seconds=None, tips=FOUND_SET)
+    assert values.tips == FOUND_SET
+    for move in values.moves:
+        after = game.copy()
+        after.play(move)
+        assert values.outcomes[move] == [play_out(after, RulePlayer(FOUND_SET)).won] * 2
+    with pytest.raises(ValueError, match="unknown tips"):
+        move_values(game.observation(), samples=1, tips=("no-such-rule",))
 
 
 @pytest.mark.parametrize(

@@ -76,6 +76,7 @@ NOTEBOOKS = {
     "04-klondike-strategy.ipynb": "run",
     "05-analyses.ipynb": "saved",
     "06-scripting-and-agents.ipynb": "run",
+    "07-what-the-data-teaches.ipynb": "run",
 }
 """``run``: runs in the browser (a cell that needs what the browser lacks keeps its saved
 output, see :func:`browser_reasons`); ``saved``: every cell shows its saved output."""

@@ -34,6 +34,7 @@ LESSONS = (
     ("02-rules-tutorial.ipynb", "The rules", "one small position at a time"),
     ("03-terrace-strategy.ipynb", "Terrace strategy", "Aisleriot's tips, with the Coach"),
     ("04-klondike-strategy.ipynb", "Klondike strategy", "when to bring cards down"),
+    ("07-what-the-data-teaches.ipynb", "What the data teaches", "two rules no help page gives"),
 )
 ANALYSES = (
     ("05-analyses.ipynb", "The analyses", "how many deals can be won, measured (saved results)"),

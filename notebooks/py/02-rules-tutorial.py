@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -21,10 +21,11 @@
 # the base rank and builds up, round the corner after the King, to 13 cards. This notebook
 # teaches the rules of Terrace, its six siblings and Klondike **one at a time, each on a
 # small position built for the purpose**, as GNOME Aisleriot plays them (less a few of its
-# bugs). Every step has three parts: the rule in plain words, a few lines of Python that try
-# it (the printed facts are checked each time the tests run), and the table drawn as a
-# picture. A picture marks the move just played: its source pile framed in dashed amber, its
-# target in green, an arrow between them.
+# bugs). Every step has four parts: the rule in plain words, a few lines of Python that try
+# it (the printed facts are checked each time the tests run), the table drawn as a picture,
+# and a **practice**: a position on a live table where you find a legal move, or try a move
+# the rule refuses and read why. A picture marks the move just played: its source pile
+# framed in dashed amber, its target in green, an arrow between them.
 #
 # What you will learn:
 #
@@ -50,16 +51,7 @@
 
 # %%
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError, TerraceWidget
-from terrace_widget.lessons import Practice, picture
-from terrace_widget.rules.moves import Move
-
-
-def played(move, before):
-    """The game after ``move``: what a practice judges (the move's effect, not its text)."""
-    game = before.copy()
-    game.play(move)
-    return game
-
+from terrace_widget.lessons import picture, practice
 
 # Nine black cards that never build on each other (black on black) and never go to an
 # empty foundation while the base is 3: they keep the tableau full and quiet.
@@ -155,26 +147,19 @@ w = TerraceWidget(game=g)
 w
 
 # %% [markdown]
-# **Practice 1: choose the base.** On the table below, choose a base card. The table tells
-# you at once what your move did (✓ or ✗, on its message line); *Try again* resets it.
-
+# **Practice 1: choose the base.** Click the stock first: it refuses, and the table's
+# message line says why. Then choose a base card whose rank has no card buried in the
+# reserve (the tip above). The table tells you at once what your move did (✓ or ✗, on its
+# message line); *Try again* resets it.
 
 # %%
-def chose_base(move, before):
-    game = played(move, before)
-    if game.base_rank is None:
-        return False, "No base yet: drop one of T1-T4's cards on a foundation."
-    return True, f"Rank {game.base_rank} is the base: every foundation starts there."
-
-
-practice_1 = Practice(Game("terrace", seed=12345), "Choose a base card.", chose_base)
+# NBVAL_CHECK_OUTPUT
+practice_1 = practice("base")
+print(practice_1.status())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 practice_1.widget()
-
-# %%
-print(practice_1.status())
 
 # %% [markdown]
 # ## 2. Round the corner
@@ -230,30 +215,10 @@ picture(g)
 # **Practice 2: round the corner.** The same position as at the start of this section: put a
 # card on a foundation round the corner (after its King).
 
-
 # %%
-def round_the_corner(move, before):
-    game, m = played(move, before), Move.parse(move)
-    pile = game.piles[m.target]
-    if m.target.startswith("f") and len(pile) > 1 and pile[-2][0] == "K" and pile[-1][0] == "A":
-        return True, f"{pile[-1]} went on {pile[-2]}: after the King comes the Ace."
-    return False, f"{move} is legal, but it is not a card going round the corner."
-
-
-corner = Game.from_piles(
-    "terrace",
-    {
-        **QUIET,
-        "t1": ["AC"],
-        "t2": ["3D"],
-        "f1": ["3C", "4D", "5S", "6H", "7C", "8D", "9S", "TH", "JC", "QD", "KS"],
-        "reserve": ["9H", "5C", "8S"],
-        "waste": ["AH"],
-        "stock": ["KD", "2C"],
-    },
-    base_rank=3,
-)
-practice_2 = Practice(corner, "Play a card round the corner onto a foundation.", round_the_corner)
+# NBVAL_CHECK_OUTPUT
+practice_2 = practice("corner")
+print(practice_2.status())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -291,6 +256,20 @@ print("T2 =", g.piles["t2"], "| 2D onto 3D:", g.explain("waste-t2"))
 picture(g)  # 3D onto 4C
 
 # %% [markdown]
+# **Practice 3: nothing on a base-rank card.** Base 3. Try the 2♦ of the waste on the 3♣ of
+# T1: the table refuses it and says why. Then put a base-rank card on a tableau card, where
+# the rules allow it.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_3 = practice("base-rank")
+print(practice_3.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_3.widget()
+
+# %% [markdown]
 # ## 4. The reserve feeds only the foundations
 #
 # Only the reserve's **top** card (the rightmost) is in play, and it may go **only to a
@@ -323,6 +302,19 @@ print("reserve now", g.piles["reserve"], "| F1 ends", g.piles["f1"][-2:])
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)
+
+# %% [markdown]
+# **Practice 4: the reserve feeds only the foundations.** Try the reserve's 8♦ on the 9♣ of
+# T1 and read why it is refused. Then play the 8♦ where it may go.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_4 = practice("reserve")
+print(practice_4.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_4.widget()
 
 # %% [markdown]
 # ## 5. The stock lock
@@ -367,31 +359,6 @@ print("T3's Q♣ into the space?", g.explain("t3-t2"))
 # NBVAL_IGNORE_OUTPUT
 picture(g)  # the deal that locked the stock: the padlock is on the stock
 
-# %% [markdown]
-# **Practice 3: unlock the stock.** The stock below is locked. Click it to see why it
-# refuses (the message line says), then play a move that unlocks it.
-
-
-# %%
-def unlocks(move, before):
-    game = played(move, before)
-    if before.stock_locked and not game.stock_locked:
-        return True, "A card left the waste: the stock deals again."
-    return False, f"{move} is legal, but the stock is still locked."
-
-
-locked = Game.from_piles(
-    "terrace",
-    {**QUIET, "t2": [], "reserve": ["QH", "6C"], "waste": ["5D", "8H"], "stock": ["9H"]},
-    base_rank=3,
-    stock_locked=True,
-)
-practice_3 = Practice(locked, "Unlock the stock.", unlocks)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-practice_3.widget()
-
 # %%
 # NBVAL_CHECK_OUTPUT
 g.play("waste-t2")  # the waste card fills the space: the lock lifts
@@ -403,6 +370,19 @@ report("deal")
 # In a real game the lock means: **when you open a space, one card is dealt and then you must
 # play the waste card before you see another.** The strategy notebook measures how much this
 # matters.
+
+# %% [markdown]
+# **Practice 5: unlock the stock.** The stock below is locked. Click it to see why it
+# refuses (the message line says), then play a move that unlocks it.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_5 = practice("lock")
+print(practice_5.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_5.widget()
 
 # %% [markdown]
 # ## 6. Signora and Redheads fill their spaces themselves
@@ -440,7 +420,21 @@ picture(g)  # Redheads after T1 -> F1: the reserve's 4♣ went into T1 by itself
 
 # %% [markdown]
 # Because spaces never stay open while cards remain, these two games ignore the stock lock.
-#
+
+# %% [markdown]
+# **Practice 6: a space fills itself.** A Redheads position, base 3: empty a tableau pile
+# and watch which card fills the space.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_6 = practice("fill")
+print(practice_6.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_6.widget()
+
+# %% [markdown]
 # ## 7. General's Patience: in suit, one redeal, then one card at a time
 #
 # General's Patience is Terrace with a 13-card reserve, **foundations built in suit** (not
@@ -494,6 +488,20 @@ for variant, f1 in (("terrace", ["3H", "4C"]), ("generals-patience", ["3H", "4H"
     print(f"{variant:18} F1 = {' '.join(f1)}, 5D onto it: {g.explain('waste-f1') or 'legal'}")
 
 # %% [markdown]
+# **Practice 7: the second pass.** A game of General's Patience on its second pass, base 3.
+# Click the stock and read why it waits; try the 5♥ on F2 (4♦, another suit) and read why it
+# is refused. Then play the 5♥ where it may go.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_7 = practice("generals")
+print(practice_7.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_7.widget()
+
+# %% [markdown]
 # ## 8. Klondike: the deal and the goal
 #
 # Klondike is the one-deck classic. **The goal: all 52 cards on the four foundations, each
@@ -533,6 +541,19 @@ print("cards to put up:", g.rules.cards, "| score now:", g.score)
 print("K onto A?", Game.from_piles("klondike", {"t1": ["AC"], "t2": ["KH"]}).explain("t2-t1"))
 
 # %% [markdown]
+# **Practice 8: nothing on an Ace.** Try the K♥ on the A♣ and read why it is refused. Then
+# start a foundation.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_8 = practice("ace")
+print(practice_8.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_8.widget()
+
+# %% [markdown]
 # ## 9. Groups move together, and face-down cards turn up
 #
 # In Klondike **a run moves as one**: any face-up run of a pile, from one of its cards to
@@ -567,6 +588,19 @@ print("after t1-t2x3, T1:", seen("t1"), "| T2:", seen("t2"))
 picture(g)  # three cards moved as one, and the 9♣ turned up
 
 # %% [markdown]
+# **Practice 9: a group moves, a card turns up.** Try moving only the 5♠ and the 4♥ onto the
+# 7♣ and read why it is refused. Then move a group so that a face-down card turns up.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_9 = practice("group")
+print(practice_9.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_9.widget()
+
+# %% [markdown]
 # ## 10. Only a King goes into a space
 #
 # An empty tableau pile takes **only a King**, or a run headed by a King. A Queen, or a run
@@ -598,32 +632,17 @@ print("T1 now:", seen("t1"), "| T4:", seen("t4"))
 picture(g)  # the King's run went into the space, and the 2♠ turned up
 
 # %% [markdown]
-# **Practice 4: fill the space.** Try the Queen first: the table refuses it and says why.
-# Then find the move the rules allow.
-
+# **Practice 10: fill the space.** Try the Q♦ in a space first: the table refuses it and
+# says why. Then find the move the rules allow.
 
 # %%
-def king_in_space(move, before):
-    game, m = played(move, before), Move.parse(move)
-    if m.target == "t1" and game.piles["t1"] and game.piles["t1"][0][0] == "K":
-        return True, f"A run headed by {game.piles['t1'][0]} filled the space."
-    return False, f"{move} is legal but does not fill the space."
-
-
-space = Game.from_piles(
-    "klondike",
-    {
-        "t1": [],
-        "t2": ["#4C", "QD"],
-        "t3": ["#8S", "6D", "5S", "4H"],
-        "t4": ["#2S", "KS", "QH", "JC"],
-    },
-)
-practice_4 = Practice(space, "Fill the empty T1.", king_in_space)
+# NBVAL_CHECK_OUTPUT
+practice_10 = practice("space")
+print(practice_10.status())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-practice_4.widget()
+practice_10.widget()
 
 # %% [markdown]
 # ## 11. Foundations, and a card brought back down
@@ -663,6 +682,19 @@ print("score:", g.score, "| T1:", seen("t1"), "| 3S onto it:", g.explain("waste-
 picture(g)  # F1 -> T1: the 4♥ brought down from the foundation
 
 # %% [markdown]
+# **Practice 11: bring a card down.** Try the waste's 3♠ on the 5♠: refused. Then bring a
+# card down from a foundation so that the 3♠ can be played.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_11 = practice("down")
+print(practice_11.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_11.widget()
+
+# %% [markdown]
 # ## 12. Draw three: only the top card of the waste plays
 #
 # With **Three card deals** each click turns three cards onto the waste, the third one on
@@ -683,6 +715,20 @@ print("two waste cards:", g.explain("waste-t1x2"))
 # %%
 # NBVAL_IGNORE_OUTPUT
 picture(g)  # one click dealt three cards
+
+# %% [markdown]
+# **Practice 12: only the top card plays.** A click has just dealt A♠, 6♦ and 9♥. Try the 6♦
+# on the 7♣: refused, only the top card plays. Then play the 9♥ so that the 6♦ comes into
+# play.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_12 = practice("three")
+print(practice_12.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_12.widget()
 
 # %% [markdown]
 # ## 13. Redeals, option by option
@@ -779,6 +825,19 @@ piles = {
 }
 g = Game.from_piles("klondike-no-redeal", {**aces, **piles}, rest_to=None)
 print(g.status, g.legal_moves(), "| deal?", g.explain("deal"))
+
+# %% [markdown]
+# **Practice 13: redeal.** The stock is empty and redeals are left: turn the waste
+# back into the stock. (Playing the 6♥ up is legal, but it is not a redeal.)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+practice_13 = practice("redeal")
+print(practice_13.status())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+practice_13.widget()
 
 # %% [markdown]
 # ## Exercises

@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -447,3 +447,4 @@ Markdown(
 # * [03-terrace-strategy.ipynb](03-terrace-strategy.ipynb) — Aisleriot's Terrace tips, measured with the solver
 # * [04-klondike-strategy.ipynb](04-klondike-strategy.ipynb) — Klondike: don't give up, draw one or three, redeals
 # * [06-scripting-and-agents.ipynb](06-scripting-and-agents.ipynb) — write your own bot and run a tournament
+# * [07-what-the-data-teaches.ipynb](07-what-the-data-teaches.ipynb) — the found rules as drills

@@ -154,6 +154,16 @@ class ReserveBase(FoundRule):
         best = reserve_base(obs, self.top)
         return best is None or move == best.move or not move.startswith("t")
 
+    def against(self, move: str, obs: Observation) -> str:
+        best = reserve_base(obs, self.top)
+        card = obs["piles"].get(move.partition("-")[0], [""])[-1]
+        if best is None or not card:
+            return super().against(move, obs)
+        return (
+            f"under {strategy.show(card)}'s rank the reserve's top {self.top} cards wait longer "
+            f"than under {strategy.show(best.card)}'s"
+        )
+
     def prefer(self, obs: Observation, ranked: list[Ranked]) -> list[Ranked]:
         if obs["status"] != "choosing-base":
             return ranked

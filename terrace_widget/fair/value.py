@@ -361,6 +361,8 @@ class MoveValues:
     moves: list[str]
     outcomes: dict[str, list[bool]] = field(default_factory=dict)
     seconds: float = 0.0
+    tips: tuple[str, ...] | None = None
+    """The rollout player's switches (``None``: the rule player with every tip)."""
     _game: Game | None = field(default=None, repr=False)
     _rng: random.Random | None = field(default=None, repr=False)
 
@@ -383,7 +385,7 @@ class MoveValues:
             self._game = _rebuild(self.observation)
             self._rng = _world_stream(self.seed)
         start = time.perf_counter()
-        player = RulePlayer()
+        player = RulePlayer() if self.tips is None else RulePlayer(self.tips)
         for k in range(samples):
             if k and seconds is not None and time.perf_counter() - start >= seconds:
                 break
@@ -437,17 +439,22 @@ def move_values(
     samples: int = DEFAULT_SAMPLES,
     seconds: float | None = DEFAULT_SECONDS,
     seed: int = 0,
+    tips: tuple[str, ...] | None = None,
 ) -> MoveValues:
     """The value of every legal move: the rule player's win chance after it, over up to
-    ``samples`` worlds of the unseen cards, the same worlds for every move."""
+    ``samples`` worlds of the unseen cards, the same worlds for every move. ``tips``: the
+    rollout player's switches (``None``: every help tip; ``FOUND_SET``: the found rules)."""
     obs = _as_observation(observation)
     samples = _check_samples(samples)
     seconds = _check_seconds(seconds)
     seed = _check_seed(seed)
     game = _rebuild(obs)
     moves = [str(m) for m in game.legal_moves()]
+    if tips is not None:
+        RulePlayer(tips)  # an unknown switch is refused before any world is played
+        tips = tuple(tips)
     result = MoveValues(
-        obs, seed, moves, {m: [] for m in moves}, _game=game, _rng=_world_stream(seed)
+        obs, seed, moves, {m: [] for m in moves}, tips=tips, _game=game, _rng=_world_stream(seed)
     )
     return result.refine(samples, seconds=seconds)
 

@@ -1,5 +1,5 @@
-"""Helpers the lesson notebooks use: tip moments, checked moves, pictures and
-solutions behind a button.
+"""Helpers the lesson notebooks use: tip moments, checked moves, pictures,
+solutions behind a button and the practices of lesson 02 (rules_practice.py).
 
 Knows: every layer below. Nothing imports it.
 """
@@ -16,12 +16,15 @@ from .moments import (
     tip_moment,
     what_it_sees,
 )
+from .rules_practice import PRACTICES, RulesPractice, practice
 from .trainer import Drill, drill
 
 __all__ = [
     "MAX_MOVES",
+    "PRACTICES",
     "Drill",
     "Practice",
+    "RulesPractice",
     "TipMoment",
     "check_answer",
     "check_move",
@@ -29,6 +32,7 @@ __all__ = [
     "effect_text",
     "effects_table",
     "picture",
+    "practice",
     "reveal",
     "tip_moment",
     "what_it_sees",

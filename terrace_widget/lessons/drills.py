@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..fair import tips as tip_registry
+from ..fair.found_rules import FOUND_SET, found_rule_named
 from ..fair.players import FairSolverPlayer, RulePlayer, tips_for
 from ..fair.value import Grade, MoveValues, move_values
 from ..game.game import Game, Observation
@@ -51,6 +52,8 @@ MAX_PARTING_MOVES = 400
 LOOK_AHEAD = "look-ahead"
 """The idea of the "don't give up" stage: try a move in the worlds you can imagine
 before you commit (the fair look-ahead player against the rule player)."""
+FOUND_STUDY = "found-rules.jsonl"
+"""The found-rules study (``python -m benchmarks strategy-search confirm``)."""
 PROGRESS_NAME = "terrace_widget/drill-progress.json"
 MAX_LEARNER_CHARS = 64
 
@@ -61,9 +64,12 @@ SELECTION_RULE = (
     "the player with the idea and lost by the same player without it (helped), or the "
     "reverse (hurt). In each, play both players side by side from the deal (they see only "
     "what a person sees) to the first position where the idea changes the move. Keep that "
-    "position if the fair value (32 worlds of the unseen cards, seed 0) grades at least "
+    "position if the fair value (32 worlds of the unseen cards, seed 0, played out by the "
+    "rule player with the help's tips, or with the found rules for a found rule's stage) "
+    "grades at least "
     "one legal move there as an inaccuracy or worse, so that a wrong answer exists (after "
-    "three deals of a kind without one, keep the positions as they come; when the deals of "
+    "three deals of a kind without one, or the stage's own number, keep the positions as "
+    "they come; when the deals of "
     "a kind run out, add the skipped ones in order), until the stage has its number of "
     "helped and hurt positions."
 )
@@ -91,6 +97,9 @@ class StageSpec:
     """Deals looked at, at most, to find the positions."""
     max_moves: int = MAX_PARTING_MOVES
     """How far into a deal the two players are followed looking for the first difference."""
+    max_rejected: int = MAX_REJECTED
+    """Deals of a kind skipped for want of a wrong answer before positions are kept as they
+    come (more for an idea whose moves seldom differ clearly in value)."""
 
 
 STAGES: tuple[StageSpec, ...] = (
@@ -117,6 +126,21 @@ STAGES: tuple[StageSpec, ...] = (
         "Keep a foundation free for each run that lies in reverse order.",
         "A run lies in reverse order: find the best move.",
         "Keeping the foundation free lost this deal: find the best move.",
+    ),
+    StageSpec(  # found in the data: fair/found_rules.py
+        "terrace-reserve-base", "terrace", "reserve-base", "Base the reserve can climb",
+        "Choose the base under which the reserve's top five cards go up soonest: for each of "
+        "them, count how high the foundations must be before it and the cards on it are free.",
+        "Choose the base card. Read the reserve's top five cards first.",
+        "Choose the base card. The found rule picked wrong in this deal: judge for yourself.",
+    ),
+    StageSpec(  # found in the data: fair/found_rules.py
+        "terrace-guard-reserve", "terrace", "guard-reserve", "Guard the reserve's stuck card",
+        "A reserve card that lies on a card it needs first can only go up late: keep a "
+        "foundation for it, and put no other card of its rank and colour there before a deal.",
+        "A reserve card is stuck on a card it needs first: find the best move.",
+        "Guarding the foundation lost this deal: find the best move.",
+        max_rejected=40,
     ),
     StageSpec(  # unlimited redeals: with two, no deal is lost by bringing down (7 won, 0 lost)
         "klondike-bring-down", "klondike-unlimited", "bring-down", "Bring cards down",
@@ -159,9 +183,19 @@ def stage_ids() -> list[str]:
 def decided_deals(spec: StageSpec, data: Path | str) -> tuple[list[int], list[int], int]:
     """The deals the idea decided in the saved study, in order: (helped, hurt, deals
     compared). A tip's pairs come from the tip study (``strategy-<game>.jsonl``: every
-    tip, and every tip but this one); the look-ahead's from the fair ceiling
-    (``fair-ceiling.jsonl``) against the rule player with every tip on the same deals."""
+    tip, and every tip but this one); a found rule's from the found-rules study
+    (``found-rules.jsonl``: the found set, and the found set without this rule); the
+    look-ahead's from the fair ceiling (``fair-ceiling.jsonl``) against the rule player
+    with every tip on the same deals."""
     data = Path(data)
+    if is_found(spec):
+        found = [r for r in _json_lines(data / FOUND_STUDY) if r["spec"] == spec.variant]
+        key = f"found-{spec.idea}"
+        pairs = {r["seed"]: (r["games"]["found"][0], r["games"][key][0]) for r in found}
+        seeds = sorted(pairs)
+        helped = [s for s in seeds if pairs[s][0] and not pairs[s][1]]
+        hurt = [s for s in seeds if pairs[s][1] and not pairs[s][0]]
+        return helped, hurt, len(seeds)
     study = _json_lines(data / f"strategy-{spec.variant}.jsonl")
     rule = {r["seed"]: bool(r["games"]["all"][0]) for r in study if r["spec"] == spec.variant}
     if spec.idea == LOOK_AHEAD:
@@ -191,8 +225,15 @@ def _json_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
+def is_found(spec: StageSpec) -> bool:
+    """Whether the stage's idea is a rule found in the data (``fair/found_rules.py``)."""
+    return spec.idea in FOUND_SET
+
+
 def _players(spec: StageSpec) -> tuple[Any, Any]:
     """The player with the idea and the player without it."""
+    if is_found(spec):
+        return RulePlayer(FOUND_SET), RulePlayer(set(FOUND_SET) - {spec.idea})
     every = set(tips_for(spec.variant))
     if spec.idea == LOOK_AHEAD:
         return FairSolverPlayer(3, 300, width=3), RulePlayer(every)
@@ -240,6 +281,9 @@ class DrillPosition:
     outcomes: Mapping[str, str] = field(repr=False)
     samples: int = DRILL_SAMPLES
     values_seed: int = DRILL_SEED
+    rollout: tuple[str, ...] | None = None
+    """The switches of the rule player that played the worlds out (``None``: every help
+    tip; a found rule's stage: the found rules, the player that keeps what they keep)."""
 
     @property
     def deal_id(self) -> str:
@@ -257,7 +301,7 @@ class DrillPosition:
         the same worlds and outcomes :func:`~terrace_widget.fair.value.move_values` gives."""
         if sorted(observation["legal_moves"]) != sorted(self.outcomes):
             raise ValueError(f"{self.deal_id}: the saved values are for another position")
-        return _saved_values(observation, self.outcomes, self.values_seed)
+        return _saved_values(observation, self.outcomes, self.values_seed, self.rollout)
 
     def wrong_moves(self) -> list[str]:
         """The legal moves the saved fair value grades below ``good`` (legal-move order)."""
@@ -278,6 +322,7 @@ class DrillPosition:
             "kind": self.kind, "idea_move": self.idea_move, "other_move": self.other_move,
             "samples": self.samples, "values_seed": self.values_seed,
             "outcomes": dict(self.outcomes),
+            **({} if self.rollout is None else {"rollout": list(self.rollout)}),
         }  # fmt: skip
 
     @classmethod
@@ -289,22 +334,31 @@ class DrillPosition:
             str(data["variant"]), int(data["seed"]), tuple(data["before"]), kind,
             str(data["idea_move"]), str(data["other_move"]), dict(data["outcomes"]),
             int(data["samples"]), int(data["values_seed"]),
+            None if data.get("rollout") is None else tuple(data["rollout"]),
         )  # fmt: skip
 
 
-def measure(game: Game, samples: int = DRILL_SAMPLES) -> dict[str, str]:
-    """The fair value of every legal move of ``game``'s position, as saved in a drill."""
-    values = move_values(game.observation(), samples=samples, seconds=None, seed=DRILL_SEED)
+def measure(
+    game: Game, samples: int = DRILL_SAMPLES, rollout: tuple[str, ...] | None = None
+) -> dict[str, str]:
+    """The fair value of every legal move of ``game``'s position, as saved in a drill
+    (``rollout``: the switches of the rule player that plays the worlds out)."""
+    values = move_values(
+        game.observation(), samples=samples, seconds=None, seed=DRILL_SEED, tips=rollout
+    )
     return {m: "".join("1" if w else "0" for w in values.outcomes[m]) for m in values.moves}
 
 
 def _saved_values(
-    observation: Observation, outcomes: Mapping[str, str], seed: int = DRILL_SEED
+    observation: Observation,
+    outcomes: Mapping[str, str],
+    seed: int = DRILL_SEED,
+    rollout: tuple[str, ...] | None = None,
 ) -> MoveValues:
     """The fair values of ``observation``'s legal moves from saved outcomes ("1" a win)."""
     moves = list(observation["legal_moves"])
     won = {m: [c == "1" for c in outcomes[m]] for m in moves}
-    return MoveValues(observation, seed, moves, won)
+    return MoveValues(observation, seed, moves, won, tips=rollout)
 
 
 def _has_wrong_answer(game: Game, outcomes: Mapping[str, str]) -> bool:
@@ -345,11 +399,13 @@ def find_positions(
             game = Game(spec.variant, seed=seed)
             for move in before:
                 game.play(move)
-            outcomes = measure(game, samples)
+            rollout = FOUND_SET if is_found(spec) else None
+            outcomes = measure(game, samples, rollout)
             position = DrillPosition(
-                spec.variant, seed, tuple(before), kind, idea_move, other_move, outcomes, samples
-            )
-            if len(skipped) < MAX_REJECTED and not _has_wrong_answer(game, outcomes):
+                spec.variant, seed, tuple(before), kind, idea_move, other_move, outcomes,
+                samples, DRILL_SEED, rollout,
+            )  # fmt: skip
+            if len(skipped) < spec.max_rejected and not _has_wrong_answer(game, outcomes):
                 skipped.append(position)
                 continue
             mine.append(position)
@@ -416,6 +472,11 @@ def source_of(spec: StageSpec) -> str:
             "FairSolverPlayer 3x300 width 3, against the rule player with every tip, "
             f"notebooks/data/strategy-{spec.variant}.jsonl"
         )
+    if is_found(spec):
+        return (
+            f"notebooks/data/{FOUND_STUDY}, the fair rule player with the found rules "
+            f"({', '.join(FOUND_SET)}) and again without this one"
+        )
     return (
         f"notebooks/data/strategy-{spec.variant}.jsonl, the fair rule player with every tip "
         "and again without this one"
@@ -448,12 +509,20 @@ def judge(position: DrillPosition, spec: StageSpec, observation: Observation, mo
     follows: bool | None = None
     said = ""
     if spec.idea != LOOK_AHEAD:
-        tip = tip_registry.tip_named(spec.idea)
+        tip = idea_of(spec)
         follows = tip.follows(move, observation)
-        said = " It follows the tip." if follows else f" {tip.note(move, observation)}"
+        kind = "rule" if is_found(spec) else "tip"
+        said = f" It follows the {kind}." if follows else f" {tip.note(move, observation)}"
     mark = "✓" if right else "✗"
     text = f"{mark} {grade.describe()}{said}"
     return Verdict(right, move, grade, follows, text)
+
+
+def idea_of(spec: StageSpec) -> tip_registry.Tip:
+    """The tip or found rule a stage drills (a ``ValueError`` for the look-ahead)."""
+    if is_found(spec):
+        return found_rule_named(spec.idea)
+    return tip_registry.tip_named(spec.idea)
 
 
 def hint(position: DrillPosition, spec: StageSpec, rung: int) -> tuple[str, str | None]:
