@@ -120,7 +120,7 @@ print(g)
 # %% [markdown]
 # ## Что дальше
 #
-# * [02-rules-tutorial.ipynb](../02-rules-tutorial.ipynb) — правила, по одной небольшой позиции за раз (по-английски).
+# * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — правила, по одной небольшой позиции за раз.
 # * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — советы Aisleriot для «Террасы», измеренные решателем (по-английски).
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — «Клондайк»: не сдавайтесь, по одной или по три, пересдачи (по-английски).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — насколько выигрышна каждая игра (по-английски).

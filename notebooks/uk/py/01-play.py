@@ -120,7 +120,7 @@ print(g)
 # %% [markdown]
 # ## Що далі
 #
-# * [02-rules-tutorial.ipynb](../02-rules-tutorial.ipynb) — правила, по одній невеликій позиції (англійською).
+# * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — правила, по одній невеликій позиції.
 # * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — поради Aisleriot для «Тераси», виміряні розв'язувачем (англійською).
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — «Клондайк»: не здавайтеся, по одній чи по три, перездачі (англійською).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — наскільки виграшна кожна гра (англійською).
