@@ -41,6 +41,8 @@ def test_every_stage_is_saved_with_five_to_ten_positions_of_both_kinds() -> None
         assert 5 <= len(kinds) <= 10, stage.spec.id
         assert "helped" in kinds and "hurt" in kinds, stage.spec.id
         assert stage.helped > 0 and stage.hurt > 0
+        # a drill teaches only where a move can be wrong: some position has one
+        assert any(p.wrong_moves() for p in stage.positions), stage.spec.id
         for position in stage.positions:
             game = position.game()
             assert game.is_legal(position.idea_move) and game.is_legal(position.other_move)

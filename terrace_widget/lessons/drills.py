@@ -22,8 +22,9 @@ import os
 import tempfile
 import time
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any, Literal
 
@@ -65,13 +66,13 @@ SELECTION_RULE = (
     "reverse (hurt). In each, play both players side by side from the deal (they see only "
     "what a person sees) to the first position where the idea changes the move. Keep that "
     "position if the fair value (32 worlds of the unseen cards, seed 0, played out by the "
-    "rule player with the help's tips, or with the found rules for a found rule's stage) "
-    "grades at least "
-    "one legal move there as an inaccuracy or worse, so that a wrong answer exists (after "
-    "three deals of a kind without one, or the stage's own number, keep the positions as "
-    "they come; when the deals of "
-    "a kind run out, add the skipped ones in order), until the stage has its number of "
-    "helped and hurt positions."
+    "rule player with the help's tips, or with the found rules in a found rule's stage) "
+    "grades at least one legal move there as an inaccuracy or worse, so that a wrong "
+    "answer exists. A stage may look further along the line of the player with the idea, "
+    "at its next few such positions, for the first with a wrong answer. After three deals "
+    "of a kind without one (or the stage's own number), keep the first positions as they "
+    "come; when the deals of a kind run out, add the skipped ones in order, until the "
+    "stage has its number of helped and hurt positions."
 )
 """How a stage's positions are chosen (shown with every stage)."""
 
@@ -97,6 +98,9 @@ class StageSpec:
     """Deals looked at, at most, to find the positions."""
     max_moves: int = MAX_PARTING_MOVES
     """How far into a deal the two players are followed looking for the first difference."""
+    partings: int = 1
+    """Positions where the idea changes the move looked at per deal, along the line of the
+    player with the idea, for one with a wrong answer (the first is kept if none has)."""
     max_rejected: int = MAX_REJECTED
     """Deals of a kind skipped for want of a wrong answer before positions are kept as they
     come (more for an idea whose moves seldom differ clearly in value)."""
@@ -120,6 +124,7 @@ STAGES: tuple[StageSpec, ...] = (
         "While the stock is locked, deal on rather than fill a space with the waste card.",
         "The stock is locked: deal on, or fill the space? Find the best move.",
         "Dealing on lost this deal: find the best move here.",
+        max_rejected=40,
     ),
     StageSpec(
         "terrace-reversed", "terrace", "reversed", "Reversed runs",
@@ -161,6 +166,7 @@ STAGES: tuple[StageSpec, ...] = (
         "that leaves the most ways to win.",
         "The plain rules and the look-ahead part here: find the best move.",
         "Looking ahead lost this deal: find the best move.",
+        max_rejected=40, partings=12,
     ),
 )  # fmt: skip
 """Every stage, in the lessons' order. A new stage is one more line."""
@@ -245,6 +251,12 @@ def _players(spec: StageSpec) -> tuple[Any, Any]:
 def parting(spec: StageSpec, seed: int) -> tuple[list[str], str, str] | None:
     """The first position of deal ``seed`` where the idea changes the move: the moves
     before it, the move with the idea and the move without (``None``: they never part)."""
+    return next(partings(spec, seed), None)
+
+
+def partings(spec: StageSpec, seed: int) -> Iterator[tuple[list[str], str, str]]:
+    """Every position of deal ``seed``, along the line of the player with the idea, where
+    the idea changes the move (as :func:`parting` gives the first)."""
     with_idea, without = _players(spec)
     with_idea.reset()
     without.reset()
@@ -253,15 +265,14 @@ def parting(spec: StageSpec, seed: int) -> tuple[list[str], str, str] | None:
     while len(before) < spec.max_moves:
         obs = game.observation()
         if obs["status"] in ("won", "lost"):
-            return None
+            return
         a, b = with_idea.choose(obs), without.choose(obs)
         if a is None or b is None:
-            return None
+            return
         if a != b:
-            return before, str(a), str(b)
+            yield list(before), str(a), str(b)
         game.play(a)
         before.append(str(a))
-    return None
 
 
 # ------------------------------------------------------------------- positions
@@ -392,23 +403,28 @@ def find_positions(
             if len(mine) >= wanted[kind]:
                 break
             looked += 1
-            parted = parting(spec, seed)
-            if parted is None:
-                continue
-            before, idea_move, other_move = parted
-            game = Game(spec.variant, seed=seed)
-            for move in before:
-                game.play(move)
             rollout = FOUND_SET if is_found(spec) else None
-            outcomes = measure(game, samples, rollout)
-            position = DrillPosition(
-                spec.variant, seed, tuple(before), kind, idea_move, other_move, outcomes,
-                samples, DRILL_SEED, rollout,
-            )  # fmt: skip
-            if len(skipped) < spec.max_rejected and not _has_wrong_answer(game, outcomes):
-                skipped.append(position)
-                continue
-            mine.append(position)
+            first: DrillPosition | None = None
+            for before, idea_move, other_move in islice(partings(spec, seed), spec.partings):
+                game = Game(spec.variant, seed=seed)
+                for move in before:
+                    game.play(move)
+                outcomes = measure(game, samples, rollout)
+                position = DrillPosition(
+                    spec.variant, seed, tuple(before), kind, idea_move, other_move, outcomes,
+                    samples, DRILL_SEED, rollout,
+                )  # fmt: skip
+                if _has_wrong_answer(game, outcomes):
+                    mine.append(position)
+                    break
+                first = first or position
+            else:
+                if first is None:
+                    continue
+                if len(skipped) < spec.max_rejected:
+                    skipped.append(first)
+                    continue
+                mine.append(first)
         mine += skipped[: max(0, wanted[kind] - len(mine))]
         found += mine
     counts = {"deals": compared, "helped": len(won), "hurt": len(lost), "looked_at": looked}

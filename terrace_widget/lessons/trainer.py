@@ -92,6 +92,11 @@ class Drill:
         """The same position again (the hints and misses so far still count)."""
         self._start()
 
+    def close(self) -> None:
+        """Stop judging the table's moves (the table may then serve another drill)."""
+        self.table.on_move(self._moved, remove=True)
+        self.listeners.clear()
+
     def next(self) -> None:
         self.go((self.index + 1) % len(self.stage.positions))
 

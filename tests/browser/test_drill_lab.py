@@ -113,3 +113,73 @@ def test_a_drill_judges_mouse_moves_gives_hints_and_keeps_stars(
             assert page_errors == []
         finally:
             kernel.close()
+
+
+def test_every_stage_judges_a_wrong_and_a_right_mouse_move(
+    browser_requirements, page, page_errors, tmp_path: Path
+) -> None:
+    """One table in a real JupyterLab serves every stage in turn: at a position of each
+    stage, a move the fair value grades clearly worse, made with the mouse, gets ✗ on the
+    table, and after Try again the best move gets ✓."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell(
+            f"import os\nos.environ['JUPYTER_DATA_DIR'] = {str(tmp_path / 'data')!r}\n"
+            "from terrace_widget import TerraceWidget\n"
+            "w = TerraceWidget('terrace', statistics=False, show_statistics=False)\nw"
+        ),
+    ]
+    notebook.metadata["kernelspec"] = {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
+    nbformat.write(notebook, folder / "stages.ipynb")
+    with lab_server(folder) as server:
+        page.goto(server.lab_url("stages.ipynb"))
+        page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_selector(".tw-root[data-seq]", timeout=90_000)
+        kernel = KernelHelper.for_notebook(server, "stages.ipynb")
+        try:
+            kernel.run("from terrace_widget.lessons import Drill\nd = None")
+            t = Table(page, kernel)
+            message = t.root.locator(".tw-message")
+            judged = []
+            for stage in drills.load_stages():
+                k = next(k for k, p in enumerate(stage.positions) if has_wrong_move(p))
+                position = stage.positions[k]
+                seq = t.seq()
+                kernel.run(
+                    "d is None or d.close()\n"
+                    f"d = Drill({stage.spec.id!r}, table=w, learner='lab')\nd.go({k})"
+                )
+                state = t.settle(seq)
+                assert state["history"] == list(position.before), stage.spec.id
+                seq = t.seq()
+                play_with_mouse(t, wrong_move(position))
+                t.settle(seq)
+                page.wait_for_function(
+                    "() => document.querySelector('.tw-root .tw-message')"
+                    "?.textContent.startsWith('✗')",
+                    timeout=15_000,
+                )
+                seq = t.seq()
+                kernel.run("d.retry()")
+                t.settle(seq)
+                seq = t.seq()
+                play_with_mouse(t, position.best)
+                t.settle(seq)
+                page.wait_for_function(
+                    "() => document.querySelector('.tw-root .tw-message')"
+                    "?.textContent.startsWith('✓')",
+                    timeout=15_000,
+                )
+                assert kernel.json("d.verdict.right") is True
+                judged.append((stage.spec.id, (message.text_content() or "")[:1]))
+            assert [s for s, _ in judged] == drills.stage_ids()
+            assert page_errors == []
+        finally:
+            kernel.close()
