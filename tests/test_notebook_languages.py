@@ -14,7 +14,7 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LANGUAGES = ("el", "uk", "ru", "ca")
-LESSONS = ("01-play", "02-rules-tutorial")
+LESSONS = ("01-play", "02-rules-tutorial", "03-terrace-strategy")
 """The lessons translated into every language."""
 SCRIPTS = {  # letters each language's text is written in
     "el": re.compile("[α-ω]", re.IGNORECASE),

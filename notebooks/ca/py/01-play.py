@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -121,7 +121,7 @@ print(g)
 # ## I ara què
 #
 # * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — les regles, una petita posició cada vegada.
-# * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — els consells de l'Aisleriot per a la Terrassa, mesurats amb el solucionador (en anglès).
+# * [03-terrace-strategy.ipynb](03-terrace-strategy.ipynb) — els consells de l'Aisleriot per a la Terrassa, mesurats amb el solucionador.
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — Klondike: no desistiu, d'una o de tres, tornar a donar (en anglès).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — com de guanyable és cada joc (en anglès).
 # * [06-scripting-and-agents.ipynb](../06-scripting-and-agents.ipynb) — escriviu el vostre bot (en anglès).

@@ -925,9 +925,10 @@ for waste in (["9S", "8H", "JC"], ["JC"]):
 #
 # * **Jugar**: [01-play.ipynb](01-play.ipynb), o `terrace_widget.play("generals-patience",
 #   locale="ca")` en qualsevol cel·la.
-# * **Estratègia**: [03 (Terrassa)](../03-terrace-strategy.ipynb) i [04
-#   (Klondike)](../04-klondike-strategy.ipynb) converteixen els consells de l'ajuda en mesures
-#   fetes amb el solucionador; [05](../05-analyses.ipynb) compara els jocs (en anglès).
+# * **Estratègia**: [03 (Terrassa)](03-terrace-strategy.ipynb) i [04
+#   (Klondike)](../04-klondike-strategy.ipynb) (en anglès) converteixen els consells de l'ajuda
+#   en mesures fetes amb el solucionador; [05](../05-analyses.ipynb) compara els jocs (en
+#   anglès).
 # * **Programació**: [06](../06-scripting-and-agents.ipynb) escriu bots per a aquest motor (en
 #   anglès).
 # * **Referència**: `docs/engine-api.md` descriu cada crida que es fa servir aquí (en anglès).

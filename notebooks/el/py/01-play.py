@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -121,7 +121,7 @@ print(g)
 # ## Τι ακολουθεί
 #
 # * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — οι κανόνες, μία μικρή θέση τη φορά.
-# * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — οι συμβουλές του Aisleriot για τη Βεράντα, μετρημένες με τον επιλυτή (στα αγγλικά).
+# * [03-terrace-strategy.ipynb](03-terrace-strategy.ipynb) — οι συμβουλές του Aisleriot για τη Βεράντα, μετρημένες με τον επιλυτή.
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — Κλοντάικ: μην τα παρατάτε, ένα ή τρία φύλλα, νέες μοιρασιές (στα αγγλικά).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — πόσο κερδίζεται κάθε παιχνίδι (στα αγγλικά).
 # * [06-scripting-and-agents.ipynb](../06-scripting-and-agents.ipynb) — γράψτε το δικό σας πρόγραμμα (στα αγγλικά).

@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -121,7 +121,7 @@ print(g)
 # ## Что дальше
 #
 # * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — правила, по одной небольшой позиции за раз.
-# * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — советы Aisleriot для «Террасы», измеренные решателем (по-английски).
+# * [03-terrace-strategy.ipynb](03-terrace-strategy.ipynb) — советы Aisleriot для «Террасы», измеренные решателем.
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — «Клондайк»: не сдавайтесь, по одной или по три, пересдачи (по-английски).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — насколько выигрышна каждая игра (по-английски).
 # * [06-scripting-and-agents.ipynb](../06-scripting-and-agents.ipynb) — напишите своего бота (по-английски).

@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -121,7 +121,7 @@ print(g)
 # ## Що далі
 #
 # * [02-rules-tutorial.ipynb](02-rules-tutorial.ipynb) — правила, по одній невеликій позиції.
-# * [03-terrace-strategy.ipynb](../03-terrace-strategy.ipynb) — поради Aisleriot для «Тераси», виміряні розв'язувачем (англійською).
+# * [03-terrace-strategy.ipynb](03-terrace-strategy.ipynb) — поради Aisleriot для «Тераси», виміряні розв'язувачем.
 # * [04-klondike-strategy.ipynb](../04-klondike-strategy.ipynb) — «Клондайк»: не здавайтеся, по одній чи по три, перездачі (англійською).
 # * [05-analyses.ipynb](../05-analyses.ipynb) — наскільки виграшна кожна гра (англійською).
 # * [06-scripting-and-agents.ipynb](../06-scripting-and-agents.ipynb) — напишіть свого бота (англійською).
