@@ -86,7 +86,8 @@ class Drill:
     def goal(self) -> str:
         """The goal sentence of the position, in the drill's language."""
         spec = self.stage.spec
-        return self.tr(message(spec.goal if self.position.kind == "helped" else spec.goal_hurt))
+        goal = spec.goal if self.position.kind == "helped" else spec.goal_hurt
+        return self.tr(message(goal))
 
     def go(self, index: int) -> None:
         """Put position ``index`` on the table (a fresh start of it)."""
