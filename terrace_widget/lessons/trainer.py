@@ -50,7 +50,11 @@ class Drill:
             table
             if table is not None
             else TerraceWidget(
-                self.stage.spec.variant, statistics=False, show_statistics=False, locale=locale
+                self.stage.spec.variant,
+                statistics=False,
+                show_statistics=False,
+                locale=locale,
+                hint_mode="fair",  # the table's own Hint sees what the learner sees
             )
         )
         if table is not None and locale is not None:
@@ -212,7 +216,8 @@ def drill(stage_id: str, *, learner: str | None = None, locale: str | None = Non
     }
     row = []
     for label, action in buttons.items():
-        button = ipywidgets.Button(description=label)
+        # as wide as its words (a translated label is often longer than the default width)
+        button = ipywidgets.Button(description=label, layout=ipywidgets.Layout(width="auto"))
         button.on_click(lambda _b, act=action: act())
         row.append(button)
 
@@ -227,6 +232,14 @@ def drill(stage_id: str, *, learner: str | None = None, locale: str | None = Non
 
     trainer.listeners.append(redraw)
     redraw()
-    box = ipywidgets.VBox([heading, status, trainer.table, ipywidgets.HBox(row), verdict])
+    box = ipywidgets.VBox(
+        [
+            heading,
+            status,
+            trainer.table,
+            ipywidgets.HBox(row, layout=ipywidgets.Layout(flex_flow="row wrap")),
+            verdict,
+        ]
+    )
     box.trainer = trainer
     return box
