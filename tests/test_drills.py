@@ -233,3 +233,10 @@ def test_a_found_rule_stage_compares_the_found_set_with_and_without_the_rule() -
     assert drills.judge(position, spec, obs, position.idea_move).follows is True
     other = drills.judge(position, spec, obs, position.other_move)
     assert other.follows is False and "reserve's top 5 cards wait longer" in other.reason
+
+
+def test_a_drills_own_table_hints_fairly(tmp_path: Path) -> None:
+    """The table's own Hint at a drill comes from the fair player, not the all-seeing one."""
+    trainer = Drill("terrace-base", progress=Progress("ann", tmp_path / "progress.json"))
+    assert trainer.table.hint_mode == "fair"
+    assert TerraceWidget("terrace").hint_mode == "solver"  # a plain table's default

@@ -29,11 +29,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..fair import tips as tip_registry
+from ..fair.coach import grade_words
 from ..fair.found_rules import FOUND_SET, found_rule_named
 from ..fair.players import FairSolverPlayer, RulePlayer, tips_for
 from ..fair.value import Grade, MoveValues, move_values
 from ..game.game import Game, Observation
 from ..game.statistics import data_dir
+from ..i18n import N_, Message, Pile, message, translator
 
 DRILLS_FILE = Path(__file__).with_name("drills.json")
 """The saved stages (``python -m benchmarks drills`` writes it)."""
@@ -60,7 +62,7 @@ MAX_LEARNER_CHARS = 64
 
 Kind = Literal["helped", "hurt"]
 
-SELECTION_RULE = (
+SELECTION_RULE = N_(
     "Take the deals, in order of their number, that the idea decided in the study: won by "
     "the player with the idea and lost by the same player without it (helped), or the "
     "reverse (hurt). In each, play both players side by side from the deal (they see only "
@@ -108,64 +110,66 @@ class StageSpec:
 
 STAGES: tuple[StageSpec, ...] = (
     StageSpec(
-        "terrace-base", "terrace", "base", "Choose the base",
-        "Read the reserve: choose a base card whose rank is not buried in it.",
-        "Choose the base card. Look at the reserve before you pick.",
-        "Choose the base card. The tip picked wrong in this deal: judge for yourself.",
+        "terrace-base", "terrace", "base", N_("Choose the base"),
+        N_("Read the reserve: choose a base card whose rank is not buried in it."),
+        N_("Choose the base card. Look at the reserve before you pick."),
+        N_("Choose the base card. The tip picked wrong in this deal: judge for yourself."),
     ),
     StageSpec(
-        "terrace-pile-start", "terrace", "pile-start", "Start a pile well",
-        "Start tableau piles with the rank one below the base.",
-        "A space is free or the waste card waits: find the best move here.",
-        "The tip's move lost this deal: find the best move here.",
+        "terrace-pile-start", "terrace", "pile-start", N_("Start a pile well"),
+        N_("Start tableau piles with the rank one below the base."),
+        N_("A space is free or the waste card waits: find the best move here."),
+        N_("The tip's move lost this deal: find the best move here."),
     ),
     StageSpec(
-        "terrace-deal-on", "terrace", "deal-on", "Deal on",
-        "While the stock is locked, deal on rather than fill a space with the waste card.",
-        "The stock is locked: deal on, or fill the space? Find the best move.",
-        "Dealing on lost this deal: find the best move here.",
+        "terrace-deal-on", "terrace", "deal-on", N_("Deal on"),
+        N_("While the stock is locked, deal on rather than fill a space with the waste card."),
+        N_("The stock is locked: deal on, or fill the space? Find the best move."),
+        N_("Dealing on lost this deal: find the best move here."),
         max_rejected=40,
     ),
     StageSpec(
-        "terrace-reversed", "terrace", "reversed", "Reversed runs",
-        "Keep a foundation free for each run that lies in reverse order.",
-        "A run lies in reverse order: find the best move.",
-        "Keeping the foundation free lost this deal: find the best move.",
+        "terrace-reversed", "terrace", "reversed", N_("Reversed runs"),
+        N_("Keep a foundation free for each run that lies in reverse order."),
+        N_("A run lies in reverse order: find the best move."),
+        N_("Keeping the foundation free lost this deal: find the best move."),
     ),
     StageSpec(  # found in the data: fair/found_rules.py
-        "terrace-reserve-base", "terrace", "reserve-base", "Base the reserve can climb",
-        "Choose the base under which the reserve's top five cards go up soonest: for each of "
-        "them, count how high the foundations must be before it and the cards on it are free.",
-        "Choose the base card. Read the reserve's top five cards first.",
-        "Choose the base card. The found rule picked wrong in this deal: judge for yourself.",
+        "terrace-reserve-base", "terrace", "reserve-base", N_("Base the reserve can climb"),
+        N_("Choose the base under which the reserve's top five cards go up soonest: for "
+           "each of them, count how high the foundations must be before it and the cards "
+           "on it are free."),
+        N_("Choose the base card. Read the reserve's top five cards first."),
+        N_("Choose the base card. The found rule picked wrong in this deal: judge for yourself."),
     ),
     StageSpec(  # found in the data: fair/found_rules.py
-        "terrace-guard-reserve", "terrace", "guard-reserve", "Guard the reserve's stuck card",
-        "A reserve card that lies on a card it needs first can only go up late: keep a "
-        "foundation for it, and put no other card of its rank and colour there before a deal.",
-        "A reserve card is stuck on a card it needs first: find the best move.",
-        "Guarding the foundation lost this deal: find the best move.",
+        "terrace-guard-reserve", "terrace", "guard-reserve", N_("Guard the reserve's stuck card"),
+        N_("A reserve card that lies on a card it needs first can only go up late: keep a "
+           "foundation for it, and put no other card of its rank and colour there before "
+           "a deal."),
+        N_("A reserve card is stuck on a card it needs first: find the best move."),
+        N_("Guarding the foundation lost this deal: find the best move."),
         max_rejected=40,
     ),
     StageSpec(  # unlimited redeals: with two, no deal is lost by bringing down (7 won, 0 lost)
-        "klondike-bring-down", "klondike-unlimited", "bring-down", "Bring cards down",
-        "A card on a foundation can come back down to hold a card of the other colour.",
-        "Find the best move: a foundation card may come back down.",
-        "Bringing a card down lost this deal: find the best move.",
+        "klondike-bring-down", "klondike-unlimited", "bring-down", N_("Bring cards down"),
+        N_("A card on a foundation can come back down to hold a card of the other colour."),
+        N_("Find the best move: a foundation card may come back down."),
+        N_("Bringing a card down lost this deal: find the best move."),
         helped=4, hurt=1, max_moves=3000,
     ),
     StageSpec(
-        "klondike-reorder", "klondike", "reorder", "Re-order a sequence",
-        "Move part of a sequence to another pile to free the card you need.",
-        "Find the best move: a sequence can be split and moved.",
-        "Re-ordering lost this deal: find the best move.",
+        "klondike-reorder", "klondike", "reorder", N_("Re-order a sequence"),
+        N_("Move part of a sequence to another pile to free the card you need."),
+        N_("Find the best move: a sequence can be split and moved."),
+        N_("Re-ordering lost this deal: find the best move."),
     ),
     StageSpec(
-        "klondike-dont-give-up", "klondike", LOOK_AHEAD, "Don't give up: explore",
-        "Before you commit, try the moves in your head (or play and Undo) and keep the one "
-        "that leaves the most ways to win.",
-        "The plain rules and the look-ahead part here: find the best move.",
-        "Looking ahead lost this deal: find the best move.",
+        "klondike-dont-give-up", "klondike", LOOK_AHEAD, N_("Don't give up: explore"),
+        N_("Before you commit, try the moves in your head (or play and Undo) and keep the "
+           "one that leaves the most ways to win."),
+        N_("The plain rules and the look-ahead part here: find the best move."),
+        N_("Looking ahead lost this deal: find the best move."),
         max_rejected=40, partings=12,
     ),
 )  # fmt: skip
@@ -448,13 +452,20 @@ class Stage:
     """Where the counts come from (the data file and its player)."""
 
     @property
-    def counts_text(self) -> str:
-        """The honest counts, in words."""
-        return (
-            f"In the study ({self.source}, {self.deals} deals), this idea won {self.helped} "
-            f"deals that were lost without it, and lost {self.hurt} that were won without it. "
-            f"Here are {sum(p.kind == 'helped' for p in self.positions)} positions from deals "
-            f"it won and {sum(p.kind == 'hurt' for p in self.positions)} from deals it lost."
+    def counts_text(self) -> Message:
+        """The honest counts, in words (a :class:`~terrace_widget.i18n.Message`: English as
+        a ``str``, rendered in a drill's language)."""
+        fresh = source_of(self.spec)
+        return message(
+            "In the study ({source}, {deals} deals), this idea won {helped} deals that were "
+            "lost without it, and lost {hurt} that were won without it. Here are {won} "
+            "positions from deals it won and {lost} from deals it lost.",
+            source=fresh if fresh == self.source else self.source,
+            deals=self.deals,
+            helped=self.helped,
+            hurt=self.hurt,
+            won=sum(p.kind == "helped" for p in self.positions),
+            lost=sum(p.kind == "hurt" for p in self.positions),
         )
 
 
@@ -480,22 +491,27 @@ def stage(stage_id: str, path: Path | str = DRILLS_FILE) -> Stage:
     raise ValueError(f"the stage {stage_id!r} has not been saved in {path}")
 
 
-def source_of(spec: StageSpec) -> str:
-    """The data file a stage's counts come from, in words."""
+def source_of(spec: StageSpec) -> Message:
+    """The data file a stage's counts come from, in words (a
+    :class:`~terrace_widget.i18n.Message`; its English text is what ``drills.json`` saves)."""
     if spec.idea == LOOK_AHEAD:
-        return (
+        return message(
             "notebooks/data/fair-ceiling.jsonl, the fair look-ahead player "
             "FairSolverPlayer 3x300 width 3, against the rule player with every tip, "
-            f"notebooks/data/strategy-{spec.variant}.jsonl"
+            "notebooks/data/strategy-{variant}.jsonl",
+            variant=spec.variant,
         )
     if is_found(spec):
-        return (
-            f"notebooks/data/{FOUND_STUDY}, the fair rule player with the found rules "
-            f"({', '.join(FOUND_SET)}) and again without this one"
+        return message(
+            "notebooks/data/{study}, the fair rule player with the found rules ({rules}) and "
+            "again without this one",
+            study=FOUND_STUDY,
+            rules=", ".join(FOUND_SET),
         )
-    return (
-        f"notebooks/data/strategy-{spec.variant}.jsonl, the fair rule player with every tip "
-        "and again without this one"
+    return message(
+        "notebooks/data/strategy-{variant}.jsonl, the fair rule player with every tip and "
+        "again without this one",
+        variant=spec.variant,
     )
 
 
@@ -512,9 +528,18 @@ class Verdict:
     reason: str
 
 
-def judge(position: DrillPosition, spec: StageSpec, observation: Observation, move: str) -> Verdict:
+def judge(
+    position: DrillPosition,
+    spec: StageSpec,
+    observation: Observation,
+    move: str,
+    *,
+    locale: str | None = "en",
+) -> Verdict:
     """Judge ``move`` played at ``position`` (``observation``: the position as the learner
-    sees it) by what it does: its fair-value grade, and the tip's predicate."""
+    sees it) by what it does: its fair-value grade, and the tip's predicate. The reason is
+    in ``locale`` (English by default; ``None``: the kernel's language)."""
+    tr = translator(locale)
     move = str(move)
     if move not in observation["legal_moves"]:
         raise ValueError(
@@ -527,10 +552,20 @@ def judge(position: DrillPosition, spec: StageSpec, observation: Observation, mo
     if spec.idea != LOOK_AHEAD:
         tip = idea_of(spec)
         follows = tip.follows(move, observation)
-        kind = "rule" if is_found(spec) else "tip"
-        said = f" It follows the {kind}." if follows else f" {tip.note(move, observation)}"
+        if follows:
+            kept = (
+                message("It follows the rule.")
+                if is_found(spec)
+                else message("It follows the tip.")
+            )
+            said = f" {tr.render(kept)}"
+        else:
+            said = f" {tr.render(tip.note(move, observation))}"
     mark = "✓" if right else "✗"
-    text = f"{mark} {grade.describe()}{said}"
+    # The grade in the drill's language: Grade.describe() is English only; the Coach's words
+    # for a grade (fair/coach.py) are what the table translates.
+    worth = grade.describe() if tr.locale == "en" else tr.render(grade_words(grade))
+    text = f"{mark} {worth}{said}"
     return Verdict(right, move, grade, follows, text)
 
 
@@ -541,20 +576,30 @@ def idea_of(spec: StageSpec) -> tip_registry.Tip:
     return tip_registry.tip_named(spec.idea)
 
 
-def hint(position: DrillPosition, spec: StageSpec, rung: int) -> tuple[str, str | None]:
-    """The hint of ``rung`` (0 a nudge, 1 the piles, 2 the move): its text, and the move
-    whose piles the table lights up (``None`` for the nudge)."""
+def hint(
+    position: DrillPosition, spec: StageSpec, rung: int, *, locale: str | None = "en"
+) -> tuple[str, str | None]:
+    """The hint of ``rung`` (0 a nudge, 1 the piles, 2 the move): its text in ``locale``
+    (English by default; ``None``: the kernel's language), and the move whose piles the
+    table lights up (``None`` for the nudge)."""
     if not 0 <= rung < len(HINT_RUNGS):
         raise ValueError(f"a hint rung is 0 to {len(HINT_RUNGS) - 1}, not {rung!r}")
+    tr = translator(locale)
     best = position.best
     if rung == 0:
-        return f"Hint: {spec.lesson}", None
+        return tr.render(message("Hint: {lesson}", lesson=message(spec.lesson))), None
     if rung == 1:
         if best == "deal":
-            return "Hint: look at the stock.", best
+            return tr.render(message("Hint: look at the stock.")), best
         source, _, target = best.partition("-")
-        return f"Hint: look at {source} and {target}.", best
-    return f"Hint: play {best}.", best
+        if tr.locale == "en":  # the piles as the move writes them
+            return f"Hint: look at {source} and {target}.", best
+        piles = message(
+            "Hint: look at {source} and {target}.", source=Pile(source),
+            target=Pile(target.split("x")[0]),
+        )  # fmt: skip
+        return tr.render(piles), best
+    return tr.render(message("Hint: play {move}.", move=best)), best
 
 
 def stars_for(rungs_used: int) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.game import Game
-from ..i18n import message
+from ..i18n import message, translator
 from ..rules.moves import Move
 from ..table.widget import TerraceWidget
 
@@ -28,17 +28,25 @@ def normal(answer: object) -> str:
     return "".join(text.split()).upper().replace("10", "T")
 
 
-def check_answer(given: object, expected: object | list[object]) -> str:
+def check_answer(
+    given: object, expected: object | list[object], *, locale: str | None = None
+) -> str:
     """✓ when ``given`` is (one of) ``expected``, ✗ otherwise; a prompt when nothing
-    was written yet. The expected answer is not shown."""
+    was written yet. The expected answer is not shown. The words are in ``locale`` (the
+    kernel's language when ``None``)."""
+    tr = translator(locale)
     if given is None or (isinstance(given, str) and not given.strip()):
-        return "Write your answer in the cell above (between the quotes), then run this cell."
+        return tr.render(
+            message("Write your answer in the cell above (between the quotes), then run this cell.")
+        )
     if len(str(given)) > MAX_ANSWER_CHARS:
-        return f"✗ An answer is at most {MAX_ANSWER_CHARS} characters."
+        return "✗ " + tr.render(
+            message("An answer is at most {most} characters.", most=MAX_ANSWER_CHARS)
+        )
     wanted = expected if isinstance(expected, list) else [expected]
     if normal(given) in {normal(w) for w in wanted}:
-        return "✓ Right."
-    return "✗ Not this one: look again, or open the solution."
+        return "✓ " + tr.render(message("Right."))
+    return "✗ " + tr.render(message("Not this one: look again, or open the solution."))
 
 
 class Practice:

@@ -19,6 +19,7 @@ from ..fair.players import RulePlayer, play_fair, tips_for
 from ..fair.tips import TIP_NAMES
 from ..game.game import Game
 from ..game.render import SvgString, svg_board
+from ..i18n import Message, message, plural_message, translator
 
 MAX_MOVES = 3000
 
@@ -38,6 +39,8 @@ class TipMoment:
     """The move of the player without the tip."""
     won_with: bool
     won_without: bool
+    locale: str | None = field(default=None, repr=False, compare=False)
+    """The language of :attr:`text` (the kernel's when ``None``)."""
 
     def game(self) -> Game:
         """A new game at the moment (the deal with :attr:`before` played)."""
@@ -53,14 +56,37 @@ class TipMoment:
 
     @property
     def text(self) -> str:
-        """The moment in words."""
-        verb = {True: "won", False: "lost"}
-        return (
-            f"{self.variant}#{self.seed}, after {len(self.before)} moves: following the tip "
-            f"({TIP_NAMES[self.tip]}) plays {self.with_tip}, and that player "
-            f"{verb[self.won_with]}; "
-            f"without it the move is {self.without_tip}, and that player "
-            f"{verb[self.won_without]}."
+        """The moment in words, in :attr:`locale`."""
+        says = TIP_NAMES[self.tip]
+        if self.won_with:
+            first = message(
+                "following the tip ({says}) plays {move}, and that player won",
+                says=says,
+                move=self.with_tip,
+            )
+        else:
+            first = message(
+                "following the tip ({says}) plays {move}, and that player lost",
+                says=says,
+                move=self.with_tip,
+            )
+        if self.won_without:
+            second = message(
+                "without it the move is {move}, and that player won", move=self.without_tip
+            )
+        else:
+            second = message(
+                "without it the move is {move}, and that player lost", move=self.without_tip
+            )
+        return translator(self.locale).render(
+            plural_message(
+                "{deal}, after {n} move: {first}; {second}.",
+                "{deal}, after {n} moves: {first}; {second}.",
+                len(self.before),
+                deal=f"{self.variant}#{self.seed}",
+                first=first,
+                second=second,
+            )
         )
 
 
@@ -70,12 +96,16 @@ def _play_on(game: Game, move: str, player: RulePlayer, max_moves: int) -> bool:
     return play_fair(game, player.choose, max_moves - len(game.history)) == "won"
 
 
-def tip_moment(variant: str, seed: int, tip: str, *, max_moves: int = MAX_MOVES) -> TipMoment:
-    """The first position of deal ``seed`` where ``tip`` changes the fair player's move.
+def tip_moment(
+    variant: str, seed: int, tip: str, *, max_moves: int = MAX_MOVES, locale: str | None = None
+) -> TipMoment:
+    """The first position of deal ``seed`` where ``tip`` changes the fair player's move;
+    its :attr:`~TipMoment.text` is in ``locale`` (the kernel's language when ``None``).
 
     A ``ValueError`` when the tip does not apply to the game, or never changes a move in
     this deal.
     """
+    translator(locale)  # an unknown locale is refused before the deal is played
     tips = set(tips_for(variant))
     if tip not in tips:
         raise ValueError(f"the tip {tip!r} does not apply to {variant}: {sorted(tips)}")
@@ -99,6 +129,7 @@ def tip_moment(variant: str, seed: int, tip: str, *, max_moves: int = MAX_MOVES)
                 moves[1],
                 _play_on(games[0].copy(), moves[0], players[0], max_moves),
                 _play_on(games[1].copy(), moves[1], players[1], max_moves),
+                locale,
             )
         if moves[0] is None:
             break
@@ -121,59 +152,118 @@ def _replay_and_first(moment: TipMoment, game: Game) -> tuple[Game, str | None]:
     return moment.game(), move
 
 
-def check_move(moment: TipMoment, game: Game) -> str:
+def check_move(moment: TipMoment, game: Game, *, locale: str | None = None) -> str:
     """What the learner's move at the moment was worth: ``game`` is the table's game (the
     widget's ``w.game``). Says which player's move it was, how that player's game ended,
-    and what the Coach says about it."""
+    and what the Coach says about it, in ``locale`` (the kernel's language when ``None``)."""
+    tr = translator(locale)
     at, move = _replay_and_first(moment, game)
     if move is None:
-        return "Your move: play one on the table above, then run this cell again."
-    verb = {True: "went on to win", False: "went on to lose"}
+        return tr.render(
+            message("Your move: play one on the table above, then run this cell again.")
+        )
+    text: Message
     if move == moment.with_tip:
-        text = (
-            f"You played {move}, as the tip says; the player that follows it "
-            f"{verb[moment.won_with]}."
-        )
+        if moment.won_with:
+            text = message(
+                "You played {move}, as the tip says; the player that follows it went on to win.",
+                move=move,
+            )
+        else:
+            text = message(
+                "You played {move}, as the tip says; the player that follows it went on to lose.",
+                move=move,
+            )
     elif move == moment.without_tip:
-        text = (
-            f"You played {move}, the move of the player without the tip; that player "
-            f"{verb[moment.won_without]}. The tip plays {moment.with_tip}."
-        )
+        if moment.won_without:
+            text = message(
+                "You played {move}, the move of the player without the tip; that player went "
+                "on to win. The tip plays {tip}.",
+                move=move,
+                tip=moment.with_tip,
+            )
+        else:
+            text = message(
+                "You played {move}, the move of the player without the tip; that player went "
+                "on to lose. The tip plays {tip}.",
+                move=move,
+                tip=moment.with_tip,
+            )
     else:
-        text = (
-            f"You played {move}; the tip plays {moment.with_tip}, the player without it "
-            f"{moment.without_tip}."
+        text = message(
+            "You played {move}; the tip plays {tip}, the player without it {other}.",
+            move=move,
+            tip=moment.with_tip,
+            other=moment.without_tip,
         )
     note = coach.note_for(at.observation(), move)
-    return f"{text} The Coach: {note}" if note else f"{text} The Coach has nothing against it."
+    coach_says = (
+        message("The Coach: {note}", note=note)
+        if note
+        else message("The Coach has nothing against it.")
+    )
+    return f"{tr.render(text)} {tr.render(coach_says)}"
 
 
-def effect_text(variant: str, tip: str) -> str:
+def effect_text(variant: str, tip: str, *, locale: str | None = None) -> str:
     """The measured worth of ``tip`` in ``variant`` (the saved tip study), with where it
-    comes from: the player, its version, the deals and the 95% interval."""
+    comes from: the player, its version, the deals and the 95% interval; in ``locale`` (the
+    kernel's language when ``None``)."""
+    tr = translator(locale)
     saved = tips.measured()
     row = tips.effect_of(variant, tip)
     if row is None:
-        return f"The tip {tip!r} has not been measured for {variant} yet (benchmarks/strategy.py)."
-    worth = tips.effect_words(variant, tip).removeprefix("yet ")  # after "so"
-    return (
-        f"Tip study, {variant}: the fair rule-based player (player version "
-        f"{saved.get('player_version', '?')}, no search) on deals 1-{row['deals']}, each deal "
-        f"played with every tip and again without this one: it won {100 * row['with']:.1f}% "
-        f"with it and {100 * row['without']:.1f}% without, so {worth}."
+        return tr.render(
+            message(
+                "The tip '{tip}' has not been measured for {variant} yet (benchmarks/strategy.py).",
+                tip=tip,
+                variant=variant,
+            )
+        )
+    words = tips.effect_words(variant, tip)
+    # after "so": the English drops its "yet"; another language takes the whole phrase
+    worth = words.removeprefix("yet ") if tr.locale == "en" else tr.render(words)
+    return tr.render(
+        message(
+            "Tip study, {variant}: the fair rule-based player (player version {version}, no "
+            "search) on deals 1-{deals}, each deal played with every tip and again without "
+            "this one: it won {won}% with it and {lost}% without, so {worth}.",
+            variant=variant,
+            version=saved.get("player_version", "?"),
+            deals=row["deals"],
+            won=f"{100 * row['with']:.1f}",
+            lost=f"{100 * row['without']:.1f}",
+            worth=worth,
+        )
     )
 
 
-def effects_table(variant: str) -> list[dict[str, Any]]:
-    """Every measured tip of ``variant``, in the help's order, for a table or a plot."""
+def effects_table(variant: str, *, locale: str | None = None) -> list[dict[str, Any]]:
+    """Every measured tip of ``variant``, in the help's order, for a table or a plot; with
+    ``locale``, each row also has ``says``: what the tip says, in that language."""
     order = [*TIP_NAMES, "every tip"]
     rows = [r for r in tips.measured().get("effects", []) if r["spec"] == variant]
-    return sorted(rows, key=lambda r: order.index(r["tip"]) if r["tip"] in order else 99)
+    rows = sorted(rows, key=lambda r: order.index(r["tip"]) if r["tip"] in order else 99)
+    if locale is None:
+        return rows
+    tr = translator(locale)
+    every = message("every tip")
+    return [
+        {
+            **r,
+            "says": tr.render(
+                TIP_NAMES.get(r["tip"], every if r["tip"] == "every tip" else r["tip"])
+            ),
+        }
+        for r in rows
+    ]
 
 
-def what_it_sees(game: Game) -> list[str]:
-    """What the tips read in the position, sentence by sentence (only what a player sees)."""
-    return [tip.text for tip in strategy.read_position(game.observation())]
+def what_it_sees(game: Game, *, locale: str | None = None) -> list[str]:
+    """What the tips read in the position, sentence by sentence (only what a player sees),
+    in ``locale`` (the kernel's language when ``None``)."""
+    tr = translator(locale)
+    return [tr.render(tip.text) for tip in strategy.read_position(game.observation())]
 
 
 # ------------------------------------------------------------ pictures and solutions
@@ -191,21 +281,26 @@ def picture(game: Game, *, width: int = 800) -> SvgString:
     return svg_board(game.observation(), width=width, move=history[-1] if history else None)
 
 
-def reveal(answer: str, *, label: str = "Show the solution") -> Any:
+def reveal(answer: str, *, label: str | None = None, locale: str | None = None) -> Any:
     """A button that shows ``answer`` (plain text) under it when clicked, and hides it
-    again on a second click: an ``ipywidgets.VBox`` of the button and the text.
+    again on a second click: an ``ipywidgets.VBox`` of the button and the text. The
+    button's words (``label``, by default "Show the solution") are in ``locale`` (the
+    kernel's language when ``None``); ``answer`` is shown as it is.
 
     The answer stays out of sight until asked for, also in Voila, which hides the code
     cells (a collapsed code cell would show its output there)."""
     import ipywidgets  # type: ignore[import-untyped]
 
+    tr = translator(locale)
+    shown_label = tr.render(message("Show the solution")) if label is None else label
+    hide_label = tr.render(message("Hide the solution"))
     text = ipywidgets.HTML()
-    button = ipywidgets.Button(description=label, icon="eye")
+    button = ipywidgets.Button(description=shown_label, icon="eye")
 
     def toggle(_: object) -> None:
         shown = not text.value
         text.value = f"<pre>{escape(answer)}</pre>" if shown else ""
-        button.description = "Hide the solution" if shown else label
+        button.description = hide_label if shown else shown_label
 
     button.on_click(toggle)
     return ipywidgets.VBox([button, text])

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from ..game.game import Observation
+from ..i18n import message
 from ..rules.moves import Move
 from ..table.widget import TerraceWidget
 from .drills import (
@@ -30,7 +31,8 @@ from .drills import (
 
 
 class Drill:
-    """One stage on one table. ``table``: the table to drill on (a new one by default)."""
+    """One stage on one table. ``table``: the table to drill on (a new one by default, in
+    ``locale``: the kernel's language when ``None``). The drill speaks its table's language."""
 
     def __init__(
         self,
@@ -39,6 +41,7 @@ class Drill:
         learner: str | None = None,
         progress: Progress | None = None,
         table: TerraceWidget | None = None,
+        locale: str | None = None,
     ) -> None:
         self.stage = stage(stage_id) if isinstance(stage_id, str) else stage_id
         self.progress = progress if progress is not None else Progress(learner)
@@ -46,8 +49,16 @@ class Drill:
         self.table = (
             table
             if table is not None
-            else TerraceWidget(self.stage.spec.variant, statistics=False, show_statistics=False)
+            else TerraceWidget(
+                self.stage.spec.variant,
+                statistics=False,
+                show_statistics=False,
+                locale=locale,
+                hint_mode="fair",  # the table's own Hint sees what the learner sees
+            )
         )
+        if table is not None and locale is not None:
+            self.table.session.locale = locale
         self.table.auto_finish = False
         self.index = 0
         self.rungs = 0
@@ -61,6 +72,15 @@ class Drill:
         self.table.on_move(self._moved)
         self.go(0)
 
+    @property
+    def locale(self) -> str:
+        """The drill's language: its table's."""
+        return self.table.session.locale
+
+    def tr(self, text: str) -> str:
+        """``text`` (a message or a marked id) in the drill's language."""
+        return self.table.session.tr(text)
+
     # ---------------------------------------------------------------- positions
     @property
     def position(self) -> Any:
@@ -68,9 +88,10 @@ class Drill:
 
     @property
     def goal(self) -> str:
-        """The goal sentence of the position."""
+        """The goal sentence of the position, in the drill's language."""
         spec = self.stage.spec
-        return spec.goal if self.position.kind == "helped" else spec.goal_hurt
+        goal = spec.goal if self.position.kind == "helped" else spec.goal_hurt
+        return self.tr(message(goal))
 
     def go(self, index: int) -> None:
         """Put position ``index`` on the table (a fresh start of it)."""
@@ -85,7 +106,7 @@ class Drill:
         self._before = game.observation()
         self.verdict = None
         self.table.load(game)
-        self.table.session.tell("info", f"Your move. {self.goal}")
+        self.table.session.tell("info", self.tr(message("Your move. {goal}", goal=self.goal)))
         self._changed()
 
     def retry(self) -> None:
@@ -114,14 +135,14 @@ class Drill:
     def answer(self, move: str) -> Verdict:
         """Judge ``move`` at the position (the table calls it when the learner plays)."""
         assert self._before is not None
-        verdict = judge(self.position, self.stage.spec, self._before, move)
+        verdict = judge(self.position, self.stage.spec, self._before, move, locale=self.locale)
         self.verdict = verdict
         if verdict.right:
             self.progress.record(self.stage.spec.id, self.index, self.stars_now)
             ending = f" {'★' * self.stars_now}{'☆' * (STARS - self.stars_now)}"
         else:
             self.misses += 1
-            ending = " Try again, or ask for a hint."
+            ending = " " + self.tr(message("Try again, or ask for a hint."))
         self.table.session.tell("info", verdict.reason + ending)
         self._changed()
         return verdict
@@ -134,7 +155,7 @@ class Drill:
     def ask_hint(self) -> str:
         """The next rung of the hint ladder (a nudge, the piles, the move); each costs a star."""
         rung = min(self.rungs, len(HINT_RUNGS) - 1)
-        text, move = hint(self.position, self.stage.spec, rung)
+        text, move = hint(self.position, self.stage.spec, rung, locale=self.locale)
         self.rungs = min(self.rungs + 1, len(HINT_RUNGS))
         if move is None:
             self.table.session.tell("hint", text)
@@ -149,12 +170,18 @@ class Drill:
         return self.progress.stars(self.stage.spec.id)
 
     def summary(self) -> str:
-        """Where the learner stands in the stage."""
+        """Where the learner stands in the stage, in the drill's language."""
         stars = self.stars()
         n = len(self.stage.positions)
-        return (
-            f"Position {self.index + 1} of {n}. Solved {len(stars)} of {n}; stars "
-            f"{sum(stars.values())} of {STARS * n}."
+        return self.tr(
+            message(
+                "Position {index} of {n}. Solved {solved} of {n}; stars {stars} of {most}.",
+                index=self.index + 1,
+                n=n,
+                solved=len(stars),
+                stars=sum(stars.values()),
+                most=STARS * n,
+            )
         )
 
     def _changed(self) -> None:
@@ -162,44 +189,57 @@ class Drill:
             listener()
 
 
-def drill(stage_id: str, *, learner: str | None = None) -> Any:
+def drill(stage_id: str, *, learner: str | None = None, locale: str | None = None) -> Any:
     """The stage as a notebook widget: heading, honest counts, the table, the buttons
-    (Hint, Try again, Previous, Next) and the verdict."""
+    (Hint, Try again, Previous, Next) and the verdict, in ``locale`` (the kernel's language
+    when ``None``)."""
     import ipywidgets  # type: ignore[import-untyped]
 
-    trainer = Drill(stage_id, learner=learner)
+    trainer = Drill(stage_id, learner=learner, locale=locale)
+    tr = trainer.tr
     spec = trainer.stage.spec
+    title, lesson = tr(message(spec.title)), tr(message(spec.lesson))
+    chosen = tr(message("How these positions were chosen"))
     heading = ipywidgets.HTML(
-        f"<h3>{escape(spec.title)}</h3><p>{escape(spec.lesson)}</p>"
-        f"<p>{escape(trainer.stage.counts_text)}</p>"
-        f"<details><summary>How these positions were chosen</summary>"
-        f"<p>{escape(SELECTION_RULE)}</p></details>"
+        f"<h3>{escape(title)}</h3><p>{escape(lesson)}</p>"
+        f"<p>{escape(tr(trainer.stage.counts_text))}</p>"
+        f"<details><summary>{escape(chosen)}</summary>"
+        f"<p>{escape(tr(message(SELECTION_RULE)))}</p></details>"
     )
     status = ipywidgets.HTML()
     verdict = ipywidgets.HTML()
     buttons = {
-        "Drill hint (costs a star)": trainer.ask_hint,
-        "Try again": trainer.retry,
-        "Previous": trainer.previous,
-        "Next": trainer.next,
+        tr(message("Drill hint (costs a star)")): trainer.ask_hint,
+        tr(message("Try again")): trainer.retry,
+        tr(message("Previous")): trainer.previous,
+        tr(message("Next")): trainer.next,
     }
     row = []
     for label, action in buttons.items():
-        button = ipywidgets.Button(description=label)
+        # as wide as its words (a translated label is often longer than the default width)
+        button = ipywidgets.Button(description=label, layout=ipywidgets.Layout(width="auto"))
         button.on_click(lambda _b, act=action: act())
         row.append(button)
 
     def redraw() -> None:
+        used = tr(message("Hints used here: {n} of {most}.", n=trainer.rungs, most=len(HINT_RUNGS)))
         status.value = (
             f"<p class='tw-drill-status'><b>{escape(trainer.goal)}</b><br>"
-            f"{escape(trainer.summary())} Hints used here: {trainer.rungs} of "
-            f"{len(HINT_RUNGS)}.</p>"
+            f"{escape(trainer.summary())} {escape(used)}</p>"
         )
         shown = trainer.verdict.reason if trainer.verdict else ""
         verdict.value = f"<p class='tw-drill-verdict'>{escape(shown)}</p>"
 
     trainer.listeners.append(redraw)
     redraw()
-    box = ipywidgets.VBox([heading, status, trainer.table, ipywidgets.HBox(row), verdict])
+    box = ipywidgets.VBox(
+        [
+            heading,
+            status,
+            trainer.table,
+            ipywidgets.HBox(row, layout=ipywidgets.Layout(flex_flow="row wrap")),
+            verdict,
+        ]
+    )
     box.trainer = trainer
     return box
