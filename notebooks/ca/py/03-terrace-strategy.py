@@ -56,9 +56,9 @@
 # triat on el consell va guanyar, així que l'afavoreixen: llegiu els recomptes de cada
 # entrenament, i jugueu-ne també les posicions de repartiments que el consell va perdre.
 #
-# Les frases que imprimeixen les funcions del paquet (`check_move`, `effect_text`, les
-# lectures de `st.…`) i les marques de l'Entrenador són de moment en anglès; la resta de la
-# taula és en català.
+# Algunes frases del paquet encara no estan traduïdes i surten en anglès: les lectures de
+# `st.…` (`reading.text`, `tip.text`), les marques de l'Entrenador a la taula, els noms dels
+# consells entre parèntesis i una part de la conclusió d'`effect_text`.
 
 # %%
 from terrace_widget import Game, play
@@ -75,7 +75,7 @@ from terrace_widget.lessons import check_answer, check_move, drill, effect_text,
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-base = tip_moment("terrace", 14, "base")
+base = tip_moment("terrace", 14, "base", locale="ca")
 w1 = play(game=base.game(), coach=True, locale="ca")
 w1
 
@@ -85,7 +85,7 @@ w1
 # executeu:
 
 # %%
-print(check_move(base, w1.game))
+print(check_move(base, w1.game, locale="ca"))
 
 # %% [markdown]
 # El que diu la reserva, en paraules (la mateixa funció que fa servir l'Entrenador):
@@ -96,7 +96,7 @@ for reading in st.base_readings(base.game().observation()):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "base"))
+print(effect_text("terrace", "base", locale="ca"))
 
 # %% [markdown]
 # El solucionador que ho veu tot explica la mateixa història amb veu més baixa. A l'execució
@@ -134,7 +134,7 @@ answer_1 = ""  # la carta base del consell al repartiment 30
 
 # %%
 obs = Game("terrace", seed=30).observation()
-print(check_answer(answer_1, st.tip_base(obs).card))
+print(check_answer(answer_1, st.tip_base(obs).card, locale="ca"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
@@ -144,15 +144,16 @@ reveal(
     + "\n".join(r.text for r in readings)
     + "\nL'únic set és a dalt de tot de la reserva, així que puja a la base des del"
     " principi: segons la lectura del consell, el 7♠ és el segon. Quant millor és que la Q♦"
-    " o el J♥ no es mesura aquí."
-)
+    " o el J♥ no es mesura aquí.",
+    locale="ca"
+)  # fmt: skip
 
 # %% [markdown]
 # **Entrenament: l'elecció de la base.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-base")
+drill("terrace-base", locale="ca")
 
 # %% [markdown]
 # ## Consell 2: guardeu una base per a cada seqüència invertida
@@ -166,7 +167,7 @@ drill("terrace-base")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-runs = tip_moment("terrace", 142, "reversed")
+runs = tip_moment("terrace", 142, "reversed", locale="ca")
 w2 = play(game=runs.game(), coach=True, locale="ca")
 w2
 
@@ -175,11 +176,11 @@ w2
 # jugaríeu, després executeu:
 
 # %%
-print(check_move(runs, w2.game))
+print(check_move(runs, w2.game, locale="ca"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "reversed"))
+print(effect_text("terrace", "reversed", locale="ca"))
 
 # %% [markdown]
 # **Exercici 2.** Trieu la base del consell al repartiment 6 i reparteixeu cartes fins que a
@@ -199,11 +200,11 @@ while game.is_legal("deal"):
     if waste and waste[0].head_depth == 0:
         break
 dealt = sum(str(m) == "deal" for m in game.history)
-print(check_answer(answer_2, dealt))
+print(check_answer(answer_2, dealt, locale="ca"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"Després de repartir {dealt} cartes: {waste[0].text}")
+reveal(f"Després de repartir {dealt} cartes: {waste[0].text}", locale="ca")
 
 # %% [markdown]
 # **Entrenament: seqüències invertides.** Tal com l'aplica el jugador (reté la base, fins i
@@ -212,7 +213,7 @@ reveal(f"Després de repartir {dealt} cartes: {waste[0].text}")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-reversed")
+drill("terrace-reversed", locale="ca")
 
 # %% [markdown]
 # ## Consell 3: comenceu les piles del tauler amb l'última carta que necessita una base
@@ -223,7 +224,7 @@ drill("terrace-reversed")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-starts = tip_moment("terrace", 48, "pile-start")
+starts = tip_moment("terrace", 48, "pile-start", locale="ca")
 w3 = play(game=starts.game(), coach=True, locale="ca")
 w3
 
@@ -231,11 +232,11 @@ w3
 # **El vostre moviment:** ompliu l'espai buit, o no. Després executeu:
 
 # %%
-print(check_move(starts, w3.game))
+print(check_move(starts, w3.game, locale="ca"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "pile-start"))
+print(effect_text("terrace", "pile-start", locale="ca"))
 
 # %% [markdown]
 # Llegiu aquest nombre abans de refiar-vos del consell: seguit com el segueix el nostre
@@ -252,22 +253,23 @@ answer_3 = ""  # la carta que el jugador sense el consell va posar a l'espai bui
 
 # %% jupyter={"source_hidden": true}
 obs = starts.game().observation()
-print(check_answer(answer_3, obs["piles"]["waste"][-1]))
+print(check_answer(answer_3, obs["piles"]["waste"][-1], locale="ca"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
 reveal(
     f"El millor començament de pila: el valor {st.pile_start_rank(obs)} (un per sota de la"
     f" base). Sense el consell el jugador juga {starts.without_tip}: la carta descartada"
-    f" {obs['piles']['waste'][-1]} va a l'espai buit."
-)
+    f" {obs['piles']['waste'][-1]} va a l'espai buit.",
+    locale="ca"
+)  # fmt: skip
 
 # %% [markdown]
 # **Entrenament: comenceu bé una pila.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-pile-start")
+drill("terrace-pile-start", locale="ca")
 
 # %% [markdown]
 # ## Consell 4: continueu repartint mentre la pila principal està bloquejada
@@ -280,7 +282,7 @@ drill("terrace-pile-start")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-lock = tip_moment("terrace", 19, "deal-on")
+lock = tip_moment("terrace", 19, "deal-on", locale="ca")
 w4 = play(game=lock.game(), coach=True, locale="ca")
 w4
 
@@ -289,11 +291,11 @@ w4
 # després executeu:
 
 # %%
-print(check_move(lock, w4.game))
+print(check_move(lock, w4.game, locale="ca"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "deal-on"))
+print(effect_text("terrace", "deal-on", locale="ca"))
 
 # %% [markdown]
 # **Exercici 4.** En el moment de dalt, què diu `st.deal_on`, i quin moviment proposa?
@@ -303,18 +305,18 @@ answer_4 = ""  # el moviment que proposa st.deal_on, com ara "waste-t3"
 
 # %% jupyter={"source_hidden": true}
 tip = st.deal_on(lock.game().observation())
-print(check_answer(answer_4, tip.move))
+print(check_answer(answer_4, tip.move, locale="ca"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"{tip.text} -> {tip.move}")
+reveal(f"{tip.text} -> {tip.move}", locale="ca")
 
 # %% [markdown]
 # **Entrenament: repartiu més cartes.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-deal-on")
+drill("terrace-deal-on", locale="ca")
 
 # %% [markdown]
 # ## Els quatre consells alhora
@@ -333,7 +335,7 @@ from terrace_widget.fair import coach
 from terrace_widget.lessons import effects_table
 from terrace_widget.studies import plots
 
-rows = effects_table("terrace")
+rows = effects_table("terrace", locale="ca")
 if rows:
     plots.tip_effect_bars(
         rows, title="Terrassa: el jugador de regles honest, amb cada consell i sense"
@@ -359,7 +361,7 @@ family = ["terrace", "generals-patience", "falling-stars", "signora", "redheads"
 tips = ["base", "deal-on", "pile-start", "reversed"]
 print(f"{'joc':22} {'guanyats':>8}  " + "  ".join(f"{t:>19}" for t in tips))
 for name in family:
-    rows = {r["tip"]: r for r in effects_table(name)}
+    rows = {r["tip"]: r for r in effects_table(name, locale="ca")}
     cells = [f"{100 * rows[t]['difference']:+5.1f} ({100 * rows[t]['low']:+.1f},"
              f"{100 * rows[t]['high']:+.1f})" if t in rows else "" for t in tips]  # fmt: skip
     won = next(iter(rows.values()))["with"] if rows else 0.0

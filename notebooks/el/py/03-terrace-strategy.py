@@ -57,9 +57,10 @@
 # κολακεύουν: διαβάστε τις μετρήσεις σε κάθε προπόνηση, και παίξτε και τις θέσεις της από
 # μοιρασιές που η συμβουλή έχασε.
 #
-# Οι προτάσεις που τυπώνουν οι συναρτήσεις του πακέτου (`check_move`, `effect_text`, οι
-# αναγνώσεις του `st.…`) και οι σημειώσεις του Προπονητή είναι προς το παρόν στα αγγλικά· το
-# υπόλοιπο τραπέζι είναι στα ελληνικά.
+# Μερικές προτάσεις του πακέτου δεν έχουν μεταφραστεί ακόμη και εμφανίζονται στα αγγλικά: οι
+# αναγνώσεις του `st.…` (`reading.text`, `tip.text`), οι σημειώσεις του Προπονητή πάνω στο
+# τραπέζι, τα ονόματα των συμβουλών σε παρένθεση και ένα μέρος του συμπεράσματος του
+# `effect_text`.
 
 # %%
 from terrace_widget import Game, play
@@ -76,7 +77,7 @@ from terrace_widget.lessons import check_answer, check_move, drill, effect_text,
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-base = tip_moment("terrace", 14, "base")
+base = tip_moment("terrace", 14, "base", locale="el")
 w1 = play(game=base.game(), coach=True, locale="el")
 w1
 
@@ -86,7 +87,7 @@ w1
 # τρέξτε:
 
 # %%
-print(check_move(base, w1.game))
+print(check_move(base, w1.game, locale="el"))
 
 # %% [markdown]
 # Τι λέει η ρεζέρβα, με λόγια (η ίδια συνάρτηση που χρησιμοποιεί ο Προπονητής):
@@ -97,7 +98,7 @@ for reading in st.base_readings(base.game().observation()):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "base"))
+print(effect_text("terrace", "base", locale="el"))
 
 # %% [markdown]
 # Ο παντεπόπτης επιλυτής λέει την ίδια ιστορία πιο χαμηλόφωνα. Στην αποθηκευμένη εκτέλεση
@@ -135,7 +136,7 @@ answer_1 = ""  # το βασικό φύλλο της συμβουλής στη �
 
 # %%
 obs = Game("terrace", seed=30).observation()
-print(check_answer(answer_1, st.tip_base(obs).card))
+print(check_answer(answer_1, st.tip_base(obs).card, locale="el"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
@@ -145,15 +146,16 @@ reveal(
     + "\n".join(r.text for r in readings)
     + "\nΤο μοναδικό επτά είναι στην κορυφή της ρεζέρβας, άρα ανεβαίνει στη βάση από την"
     " αρχή: κατά την ανάγνωση της συμβουλής το 7♠ έρχεται δεύτερο. Πόσο καλύτερο είναι από"
-    " το Q♦ ή το J♥ δεν μετριέται εδώ."
-)
+    " το Q♦ ή το J♥ δεν μετριέται εδώ.",
+    locale="el"
+)  # fmt: skip
 
 # %% [markdown]
 # **Προπόνηση: επιλέξτε τη βάση.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-base")
+drill("terrace-base", locale="el")
 
 # %% [markdown]
 # ## Συμβουλή 2: φυλάξτε μία βάση για κάθε αντεστραμμένη ακολουθία
@@ -167,7 +169,7 @@ drill("terrace-base")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-runs = tip_moment("terrace", 142, "reversed")
+runs = tip_moment("terrace", 142, "reversed", locale="el")
 w2 = play(game=runs.game(), coach=True, locale="el")
 w2
 
@@ -176,11 +178,11 @@ w2
 # θα παίζατε, μετά τρέξτε:
 
 # %%
-print(check_move(runs, w2.game))
+print(check_move(runs, w2.game, locale="el"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "reversed"))
+print(effect_text("terrace", "reversed", locale="el"))
 
 # %% [markdown]
 # **Άσκηση 2.** Επιλέξτε τη βάση της συμβουλής στη μοιρασιά 6 και ανοίγετε φύλλα της μάνας
@@ -200,11 +202,11 @@ while game.is_legal("deal"):
     if waste and waste[0].head_depth == 0:
         break
 dealt = sum(str(m) == "deal" for m in game.history)
-print(check_answer(answer_2, dealt))
+print(check_answer(answer_2, dealt, locale="el"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"Μετά από {dealt} φύλλα της μάνας: {waste[0].text}")
+reveal(f"Μετά από {dealt} φύλλα της μάνας: {waste[0].text}", locale="el")
 
 # %% [markdown]
 # **Προπόνηση: αντεστραμμένες σειρές.** Όπως την εφαρμόζει ο παίκτης (κρατά τη βάση πίσω,
@@ -213,7 +215,7 @@ reveal(f"Μετά από {dealt} φύλλα της μάνας: {waste[0].text}")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-reversed")
+drill("terrace-reversed", locale="el")
 
 # %% [markdown]
 # ## Συμβουλή 3: ξεκινάτε τις στήλες με το τελευταίο φύλλο που χρειάζεται μια βάση
@@ -225,7 +227,7 @@ drill("terrace-reversed")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-starts = tip_moment("terrace", 48, "pile-start")
+starts = tip_moment("terrace", 48, "pile-start", locale="el")
 w3 = play(game=starts.game(), coach=True, locale="el")
 w3
 
@@ -233,11 +235,11 @@ w3
 # **Η κίνησή σας:** γεμίστε την άδεια στήλη, ή μην τη γεμίσετε. Μετά τρέξτε:
 
 # %%
-print(check_move(starts, w3.game))
+print(check_move(starts, w3.game, locale="el"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "pile-start"))
+print(effect_text("terrace", "pile-start", locale="el"))
 
 # %% [markdown]
 # Διαβάστε αυτόν τον αριθμό πριν εμπιστευτείτε τη συμβουλή: όπως την ακολουθεί ο παίκτης μας
@@ -254,22 +256,23 @@ answer_3 = ""  # το φύλλο που έβαλε στην άδεια στήλ�
 
 # %% jupyter={"source_hidden": true}
 obs = starts.game().observation()
-print(check_answer(answer_3, obs["piles"]["waste"][-1]))
+print(check_answer(answer_3, obs["piles"]["waste"][-1], locale="el"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
 reveal(
     f"Η καλύτερη αρχή στήλης: αξία {st.pile_start_rank(obs)} (κατά ένα κάτω από τη βασική)."
     f" Χωρίς τη συμβουλή ο παίκτης παίζει {starts.without_tip}: το φύλλο του σωρού"
-    f" {obs['piles']['waste'][-1]} μπαίνει στην άδεια στήλη."
-)
+    f" {obs['piles']['waste'][-1]} μπαίνει στην άδεια στήλη.",
+    locale="el"
+)  # fmt: skip
 
 # %% [markdown]
 # **Προπόνηση: ξεκινήστε καλά μια στήλη.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-pile-start")
+drill("terrace-pile-start", locale="el")
 
 # %% [markdown]
 # ## Συμβουλή 4: συνεχίστε να ανοίγετε φύλλα όσο η μάνα είναι κλειδωμένη
@@ -282,7 +285,7 @@ drill("terrace-pile-start")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-lock = tip_moment("terrace", 19, "deal-on")
+lock = tip_moment("terrace", 19, "deal-on", locale="el")
 w4 = play(game=lock.game(), coach=True, locale="el")
 w4
 
@@ -290,11 +293,11 @@ w4
 # **Η κίνησή σας:** η μάνα είναι κλειδωμένη. Παίξτε το φύλλο του σωρού, μετά τρέξτε:
 
 # %%
-print(check_move(lock, w4.game))
+print(check_move(lock, w4.game, locale="el"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "deal-on"))
+print(effect_text("terrace", "deal-on", locale="el"))
 
 # %% [markdown]
 # **Άσκηση 4.** Στην παραπάνω στιγμή, τι λέει το `st.deal_on`, και ποια κίνηση προτείνει;
@@ -304,18 +307,18 @@ answer_4 = ""  # η κίνηση που προτείνει το st.deal_on, όπ
 
 # %% jupyter={"source_hidden": true}
 tip = st.deal_on(lock.game().observation())
-print(check_answer(answer_4, tip.move))
+print(check_answer(answer_4, tip.move, locale="el"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"{tip.text} -> {tip.move}")
+reveal(f"{tip.text} -> {tip.move}", locale="el")
 
 # %% [markdown]
 # **Προπόνηση: συνεχίστε να ανοίγετε φύλλα.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-deal-on")
+drill("terrace-deal-on", locale="el")
 
 # %% [markdown]
 # ## Και οι τέσσερις συμβουλές μαζί
@@ -334,7 +337,7 @@ from terrace_widget.fair import coach
 from terrace_widget.lessons import effects_table
 from terrace_widget.studies import plots
 
-rows = effects_table("terrace")
+rows = effects_table("terrace", locale="el")
 if rows:
     plots.tip_effect_bars(
         rows, title="Βεράντα: ο τίμιος παίκτης κανόνων, με και χωρίς κάθε συμβουλή"
@@ -359,7 +362,7 @@ family = ["terrace", "generals-patience", "falling-stars", "signora", "redheads"
 tips = ["base", "deal-on", "pile-start", "reversed"]
 print(f"{'παιχνίδι':22} {'νίκες':>8}  " + "  ".join(f"{t:>19}" for t in tips))
 for name in family:
-    rows = {r["tip"]: r for r in effects_table(name)}
+    rows = {r["tip"]: r for r in effects_table(name, locale="el")}
     cells = [f"{100 * rows[t]['difference']:+5.1f} ({100 * rows[t]['low']:+.1f},"
              f"{100 * rows[t]['high']:+.1f})" if t in rows else "" for t in tips]  # fmt: skip
     won = next(iter(rows.values()))["with"] if rows else 0.0

@@ -33,7 +33,7 @@
 #
 # **Как найдены раздачи и измерены советы.** Одну и ту же раздачу играют два честных игрока: игрок по правилам из пакета (`RulePlayer`) со всеми советами и тот же игрок с одним выключенным советом. Оба видят только то, что видите вы (`Game.observation()`: колоду — никогда). Они играют одинаковые ходы до первой позиции, где совет меняет ход: это и есть стол, который вы получаете. Взяты раздачи, где игрок с советом выиграл, а игрок без него проиграл. Измеренная ценность — то же сравнение на раздачах 1–2 000 (`benchmarks/strategy.py`, сохранено в пакете и показано вместе с командой в конце). Эти отдельные раздачи выбраны там, где совет выиграл, поэтому они ему льстят: читайте счётчики в каждой тренировке и играйте также позиции из раздач, которые совет проиграл.
 #
-# Фразы, которые печатают функции пакета (`check_move`, `effect_text`, прочтения `st.…`), и пометки Тренера пока на английском; остальной стол — по-русски.
+# Некоторые фразы пакета ещё не переведены и выводятся по-английски: прочтения `st.…` (`reading.text`, `tip.text`), пометки Тренера на столе, названия советов в скобках и часть вывода `effect_text`.
 
 # %%
 from terrace_widget import Game, play
@@ -47,7 +47,7 @@ from terrace_widget.lessons import check_answer, check_move, drill, effect_text,
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-base = tip_moment("terrace", 14, "base")
+base = tip_moment("terrace", 14, "base", locale="ru")
 w1 = play(game=base.game(), coach=True, locale="ru")
 w1
 
@@ -55,7 +55,7 @@ w1
 # **Ваш ход:** выберите базу на столе выше (положите одну из четырёх карт на основание). Тренер отмечает каждого кандидата тем, что говорит о нём резерв. Затем запустите:
 
 # %%
-print(check_move(base, w1.game))
+print(check_move(base, w1.game, locale="ru"))
 
 # %% [markdown]
 # Что говорит резерв, в виде фраз (это та же функция, которой пользуется Тренер):
@@ -66,7 +66,7 @@ for reading in st.base_readings(base.game().observation()):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "base"))
+print(effect_text("terrace", "base", locale="ru"))
 
 # %% [markdown]
 # Всевидящий решатель рассказывает ту же историю, но тише. На сохранённом прогоне `notebooks/data/winnability-bases.jsonl` (версия решателя 7, 100 000 узлов на поиск, 150 раздач «Террасы», решена каждая возможная база) — доля выигранных баз-кандидатов в зависимости от того, сколько карт их достоинства лежит в резерве; нерешённые поиски считаются невыигранными:
@@ -95,7 +95,7 @@ answer_1 = ""  # базовая карта совета в раздаче 30
 
 # %%
 obs = Game("terrace", seed=30).observation()
-print(check_answer(answer_1, st.tip_base(obs).card))
+print(check_answer(answer_1, st.tip_base(obs).card, locale="ru"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
@@ -105,15 +105,16 @@ reveal(
     + "\n".join(r.text for r in readings)
     + "\nЕдинственная семёрка лежит на верху резерва, так что она уходит на основание в самом"
     " начале: по прочтению совета 7♠ — вторая. Насколько она лучше Д♦ или В♥, здесь не"
-    " измерено."
-)
+    " измерено.",
+    locale="ru"
+)  # fmt: skip
 
 # %% [markdown]
 # **Тренировка: выберите базу.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-base")
+drill("terrace-base", locale="ru")
 
 # %% [markdown]
 # ## Совет 2: оставьте основание для каждой перевёрнутой последовательности
@@ -122,7 +123,7 @@ drill("terrace-base")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-runs = tip_moment("terrace", 142, "reversed")
+runs = tip_moment("terrace", 142, "reversed", locale="ru")
 w2 = play(game=runs.game(), coach=True, locale="ru")
 w2
 
@@ -130,11 +131,11 @@ w2
 # **Ваш ход:** Тренер обводит перевёрнутый ряд рамкой. Сыграйте ход, который сыграли бы вы, затем запустите:
 
 # %%
-print(check_move(runs, w2.game))
+print(check_move(runs, w2.game, locale="ru"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "reversed"))
+print(effect_text("terrace", "reversed", locale="ru"))
 
 # %% [markdown]
 # **Упражнение 2.** В раздаче 6 выберите базу по совету и сдавайте, пока на верху сброса не появится перевёрнутый ряд хотя бы из двух карт. Какой это ряд и сколько карт вы сдали? (`st.reversed_runs(game.observation())` перечисляет ряды в сбросе и в резерве.)
@@ -151,18 +152,18 @@ while game.is_legal("deal"):
     if waste and waste[0].head_depth == 0:
         break
 dealt = sum(str(m) == "deal" for m in game.history)
-print(check_answer(answer_2, dealt))
+print(check_answer(answer_2, dealt, locale="ru"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"Сдано карт: {dealt}. {waste[0].text}")
+reveal(f"Сдано карт: {dealt}. {waste[0].text}", locale="ru")
 
 # %% [markdown]
 # **Тренировка: перевёрнутые ряды.** Когда игрок его слушается (придерживает основание даже ценой сдачи), этот совет в среднем стоит раздач: счётчики говорят, как часто. Оценивайте каждую позицию саму по себе.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-reversed")
+drill("terrace-reversed", locale="ru")
 
 # %% [markdown]
 # ## Совет 3: начинайте стопки с последней карты, нужной основанию
@@ -171,7 +172,7 @@ drill("terrace-reversed")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-starts = tip_moment("terrace", 48, "pile-start")
+starts = tip_moment("terrace", 48, "pile-start", locale="ru")
 w3 = play(game=starts.game(), coach=True, locale="ru")
 w3
 
@@ -179,11 +180,11 @@ w3
 # **Ваш ход:** заполните пустое место или оставьте его свободным. Затем запустите:
 
 # %%
-print(check_move(starts, w3.game))
+print(check_move(starts, w3.game, locale="ru"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "pile-start"))
+print(effect_text("terrace", "pile-start", locale="ru"))
 
 # %% [markdown]
 # Прочтите это число, прежде чем доверять совету: если следовать ему так, как следует наш игрок (рано заполнять пустое место этим достоинством, а любой другой картой — только в крайнем случае), он в среднем *стоит* тестовому игроку раздач, хотя эту раздачу выигрывает. Пустое место блокирует колоду, поэтому ожидание нужной карты может остановить всю игру.
@@ -195,22 +196,23 @@ answer_3 = ""  # карта, которую игрок без совета по�
 
 # %% jupyter={"source_hidden": true}
 obs = starts.game().observation()
-print(check_answer(answer_3, obs["piles"]["waste"][-1]))
+print(check_answer(answer_3, obs["piles"]["waste"][-1], locale="ru"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
 reveal(
     f"Лучшее начало стопки: достоинство {st.pile_start_rank(obs)} (на одно ниже базы). Без"
     f" совета игрок играет {starts.without_tip}: карта из сброса {obs['piles']['waste'][-1]}"
-    " ложится на пустое место."
-)
+    " ложится на пустое место.",
+    locale="ru"
+)  # fmt: skip
 
 # %% [markdown]
 # **Тренировка: выберите начало стопки.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-pile-start")
+drill("terrace-pile-start", locale="ru")
 
 # %% [markdown]
 # ## Совет 4: сдавайте дальше, пока колода заблокирована
@@ -219,7 +221,7 @@ drill("terrace-pile-start")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-lock = tip_moment("terrace", 19, "deal-on")
+lock = tip_moment("terrace", 19, "deal-on", locale="ru")
 w4 = play(game=lock.game(), coach=True, locale="ru")
 w4
 
@@ -227,11 +229,11 @@ w4
 # **Ваш ход:** колода заблокирована. Сыграйте карту из сброса, затем запустите:
 
 # %%
-print(check_move(lock, w4.game))
+print(check_move(lock, w4.game, locale="ru"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "deal-on"))
+print(effect_text("terrace", "deal-on", locale="ru"))
 
 # %% [markdown]
 # **Упражнение 4.** Что в этот момент говорит `st.deal_on` и какой ход предлагает?
@@ -241,18 +243,18 @@ answer_4 = ""  # ход, который предлагает st.deal_on, нап�
 
 # %% jupyter={"source_hidden": true}
 tip = st.deal_on(lock.game().observation())
-print(check_answer(answer_4, tip.move))
+print(check_answer(answer_4, tip.move, locale="ru"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"{tip.text} -> {tip.move}")
+reveal(f"{tip.text} -> {tip.move}", locale="ru")
 
 # %% [markdown]
 # **Тренировка: сдавайте дальше, не заполняя пустых мест.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-deal-on")
+drill("terrace-deal-on", locale="ru")
 
 # %% [markdown]
 # ## Все четыре совета вместе
@@ -265,7 +267,7 @@ from terrace_widget.fair import coach
 from terrace_widget.lessons import effects_table
 from terrace_widget.studies import plots
 
-rows = effects_table("terrace")
+rows = effects_table("terrace", locale="ru")
 if rows:
     plots.tip_effect_bars(rows, title="«Терраса»: честный игрок по правилам, с советом и без")
 print(coach.measured().get("command", "ещё не измерено: benchmarks/strategy.py"))
@@ -284,7 +286,7 @@ family = ["terrace", "generals-patience", "falling-stars", "signora", "redheads"
 tips = ["base", "deal-on", "pile-start", "reversed"]
 print(f"{'игра':22} {'выиграно':>8}  " + "  ".join(f"{t:>19}" for t in tips))
 for name in family:
-    rows = {r["tip"]: r for r in effects_table(name)}
+    rows = {r["tip"]: r for r in effects_table(name, locale="ru")}
     cells = [f"{100 * rows[t]['difference']:+5.1f} ({100 * rows[t]['low']:+.1f},"
              f"{100 * rows[t]['high']:+.1f})" if t in rows else "" for t in tips]  # fmt: skip
     won = next(iter(rows.values()))["with"] if rows else 0.0

@@ -33,7 +33,7 @@
 #
 # **Як знайдено роздачі й виміряно поради.** Ту саму роздачу грають два чесні гравці: гравець за правилами з пакета (`RulePlayer`) з усіма порадами і той самий гравець з однією вимкненою порадою. Обидва бачать лише те, що бачите ви (`Game.observation()`: стосу — ніколи). Вони грають однакові ходи до першої позиції, де порада змінює хід: це і є стіл, який ви отримуєте. Узято роздачі, де гравець із порадою виграв, а гравець без неї програв. Виміряна вага — це те саме порівняння на роздачах 1–2 000 (`benchmarks/strategy.py`, збережено в пакеті й показано з командою в кінці). Ці окремі роздачі вибрано там, де порада виграла, тож вони її прикрашають: читайте лічильники в кожному тренуванні й грайте також позиції з роздач, які порада програла.
 #
-# Речення, які друкують функції пакета (`check_move`, `effect_text`, прочитання `st.…`), і позначки Тренера поки що англійською; решта столу — українською.
+# Деякі речення пакета ще не перекладено, і вони з'являються англійською: прочитання `st.…` (`reading.text`, `tip.text`), позначки Тренера на столі, назви порад у дужках і частина підсумку `effect_text`.
 
 # %%
 from terrace_widget import Game, play
@@ -47,7 +47,7 @@ from terrace_widget.lessons import check_answer, check_move, drill, effect_text,
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-base = tip_moment("terrace", 14, "base")
+base = tip_moment("terrace", 14, "base", locale="uk")
 w1 = play(game=base.game(), coach=True, locale="uk")
 w1
 
@@ -55,7 +55,7 @@ w1
 # **Ваш хід:** виберіть базу на столі вище (покладіть одну з чотирьох карт на основу). Тренер позначає кожного кандидата тим, що каже про нього резерв. Потім запустіть:
 
 # %%
-print(check_move(base, w1.game))
+print(check_move(base, w1.game, locale="uk"))
 
 # %% [markdown]
 # Що каже резерв, словами (та сама функція, якою користується Тренер):
@@ -66,7 +66,7 @@ for reading in st.base_readings(base.game().observation()):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "base"))
+print(effect_text("terrace", "base", locale="uk"))
 
 # %% [markdown]
 # Всевидющий розв'язувач розповідає ту саму історію тихішим голосом. На збереженому прогоні `notebooks/data/winnability-bases.jsonl` (версія розв'язувача 7, 100 000 вузлів на пошук, 150 роздач «Тераси», розв'язано кожну можливу базу) — частка виграних баз-кандидатів залежно від того, скільки карт їхнього значення лежить у резерві; нерозв'язані пошуки вважаються невиграними:
@@ -95,7 +95,7 @@ answer_1 = ""  # базова карта поради в роздачі 30
 
 # %%
 obs = Game("terrace", seed=30).observation()
-print(check_answer(answer_1, st.tip_base(obs).card))
+print(check_answer(answer_1, st.tip_base(obs).card, locale="uk"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
@@ -104,15 +104,16 @@ reveal(
     f"{st.tip_base(obs).text}\nПрочитання, від найменш похованого:\n"
     + "\n".join(r.text for r in readings)
     + "\nЄдина сімка лежить зверху резерву, тож вона йде на основу на самому початку: за"
-    " прочитанням поради 7♠ — друга. Наскільки вона краща за Д♦ чи В♥, тут не виміряно."
-)
+    " прочитанням поради 7♠ — друга. Наскільки вона краща за Д♦ чи В♥, тут не виміряно.",
+    locale="uk"
+)  # fmt: skip
 
 # %% [markdown]
 # **Тренування: виберіть базу.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-base")
+drill("terrace-base", locale="uk")
 
 # %% [markdown]
 # ## Порада 2: залиште основу для кожної оберненої послідовності
@@ -121,7 +122,7 @@ drill("terrace-base")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-runs = tip_moment("terrace", 142, "reversed")
+runs = tip_moment("terrace", 142, "reversed", locale="uk")
 w2 = play(game=runs.game(), coach=True, locale="uk")
 w2
 
@@ -129,11 +130,11 @@ w2
 # **Ваш хід:** Тренер бере обернений ряд у рамку. Зіграйте хід, який зіграли б ви, потім запустіть:
 
 # %%
-print(check_move(runs, w2.game))
+print(check_move(runs, w2.game, locale="uk"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "reversed"))
+print(effect_text("terrace", "reversed", locale="uk"))
 
 # %% [markdown]
 # **Вправа 2.** У роздачі 6 виберіть базу поради і здавайте, доки на верху звалища не з'явиться обернений ряд щонайменше з двох карт. Який це ряд і скільки карт ви здали? (`st.reversed_runs(game.observation())` перелічує ряди на звалищі й у резерві.)
@@ -150,18 +151,18 @@ while game.is_legal("deal"):
     if waste and waste[0].head_depth == 0:
         break
 dealt = sum(str(m) == "deal" for m in game.history)
-print(check_answer(answer_2, dealt))
+print(check_answer(answer_2, dealt, locale="uk"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"Після {dealt} здач: {waste[0].text}")
+reveal(f"Після {dealt} здач: {waste[0].text}", locale="uk")
 
 # %% [markdown]
 # **Тренування: обернені ряди.** Коли гравець її слухається (він притримує основу навіть ціною здачі), ця порада в середньому коштує роздач: лічильники кажуть, як часто. Оцінюйте кожну позицію окремо.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-reversed")
+drill("terrace-reversed", locale="uk")
 
 # %% [markdown]
 # ## Порада 3: починайте стовпчики з останньої карти, потрібної основі
@@ -170,7 +171,7 @@ drill("terrace-reversed")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-starts = tip_moment("terrace", 48, "pile-start")
+starts = tip_moment("terrace", 48, "pile-start", locale="uk")
 w3 = play(game=starts.game(), coach=True, locale="uk")
 w3
 
@@ -178,11 +179,11 @@ w3
 # **Ваш хід:** заповніть порожнє місце або не заповнюйте. Потім запустіть:
 
 # %%
-print(check_move(starts, w3.game))
+print(check_move(starts, w3.game, locale="uk"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "pile-start"))
+print(effect_text("terrace", "pile-start", locale="uk"))
 
 # %% [markdown]
 # Прочитайте це число, перш ніж довіряти пораді: якщо виконувати її так, як наш гравець (рано заповнювати порожнє місце цим значенням, а будь-якою іншою картою — лише в крайньому разі), вона в середньому *коштує* тестовому гравцеві роздач, хоча цю роздачу виграє. Порожнє місце блокує стос, тож очікування потрібної карти може зупинити всю гру.
@@ -194,22 +195,23 @@ answer_3 = ""  # карта, яку гравець без поради покл�
 
 # %% jupyter={"source_hidden": true}
 obs = starts.game().observation()
-print(check_answer(answer_3, obs["piles"]["waste"][-1]))
+print(check_answer(answer_3, obs["piles"]["waste"][-1], locale="uk"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
 reveal(
     f"Найкращий початок стовпчика: значення {st.pile_start_rank(obs)} (на одне нижче за"
     f" базу). Без поради гравець грає {starts.without_tip}: карта звалища"
-    f" {obs['piles']['waste'][-1]} лягає на порожнє місце."
-)
+    f" {obs['piles']['waste'][-1]} лягає на порожнє місце.",
+    locale="uk"
+)  # fmt: skip
 
 # %% [markdown]
 # **Тренування: почніть стовпчик добре.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-pile-start")
+drill("terrace-pile-start", locale="uk")
 
 # %% [markdown]
 # ## Порада 4: здавайте далі, поки стос заблоковано
@@ -218,7 +220,7 @@ drill("terrace-pile-start")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-lock = tip_moment("terrace", 19, "deal-on")
+lock = tip_moment("terrace", 19, "deal-on", locale="uk")
 w4 = play(game=lock.game(), coach=True, locale="uk")
 w4
 
@@ -226,11 +228,11 @@ w4
 # **Ваш хід:** стос заблоковано. Зіграйте карту зі звалища, потім запустіть:
 
 # %%
-print(check_move(lock, w4.game))
+print(check_move(lock, w4.game, locale="uk"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-print(effect_text("terrace", "deal-on"))
+print(effect_text("terrace", "deal-on", locale="uk"))
 
 # %% [markdown]
 # **Вправа 4.** Що в цій миті каже `st.deal_on` і який хід пропонує?
@@ -240,18 +242,18 @@ answer_4 = ""  # хід, який пропонує st.deal_on, наприкла�
 
 # %% jupyter={"source_hidden": true}
 tip = st.deal_on(lock.game().observation())
-print(check_answer(answer_4, tip.move))
+print(check_answer(answer_4, tip.move, locale="uk"))
 
 # %% jupyter={"source_hidden": true}
 # NBVAL_IGNORE_OUTPUT
-reveal(f"{tip.text} -> {tip.move}")
+reveal(f"{tip.text} -> {tip.move}", locale="uk")
 
 # %% [markdown]
 # **Тренування: здавайте далі.**
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-drill("terrace-deal-on")
+drill("terrace-deal-on", locale="uk")
 
 # %% [markdown]
 # ## Усі чотири поради разом
@@ -264,7 +266,7 @@ from terrace_widget.fair import coach
 from terrace_widget.lessons import effects_table
 from terrace_widget.studies import plots
 
-rows = effects_table("terrace")
+rows = effects_table("terrace", locale="uk")
 if rows:
     plots.tip_effect_bars(
         rows, title="«Тераса»: чесний гравець за правилами, кожна порада увімк./вимк."
@@ -285,7 +287,7 @@ family = ["terrace", "generals-patience", "falling-stars", "signora", "redheads"
 tips = ["base", "deal-on", "pile-start", "reversed"]
 print(f"{'гра':22} {'виграно':>8}  " + "  ".join(f"{t:>19}" for t in tips))
 for name in family:
-    rows = {r["tip"]: r for r in effects_table(name)}
+    rows = {r["tip"]: r for r in effects_table(name, locale="uk")}
     cells = [f"{100 * rows[t]['difference']:+5.1f} ({100 * rows[t]['low']:+.1f},"
              f"{100 * rows[t]['high']:+.1f})" if t in rows else "" for t in tips]  # fmt: skip
     won = next(iter(rows.values()))["with"] if rows else 0.0
