@@ -207,9 +207,9 @@ print(check_answer(answer_2, dealt, locale="ca"))
 reveal(f"Després de repartir {dealt} cartes: {waste[0].text}", locale="ca")
 
 # %% [markdown]
-# **Entrenament: seqüències invertides.** Tal com l'aplica el jugador (reté la base, fins i
-# tot més enllà d'un repartiment), aquest consell costa repartiments de mitjana: els
-# recomptes diuen amb quina freqüència. Jutgeu cada posició per si mateixa.
+# **Entrenament: seqüències invertides.** Tal com l'aplica el jugador (reté la base, encara
+# que hagi de girar una altra carta de la pila principal), aquest consell costa repartiments de
+# mitjana: els recomptes diuen amb quina freqüència. Jutgeu cada posició per si mateixa.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -241,8 +241,8 @@ print(effect_text("terrace", "pile-start", locale="ca"))
 # %% [markdown]
 # Llegiu aquest nombre abans de refiar-vos del consell: seguit com el segueix el nostre
 # jugador (omplir aviat un espai buit amb aquest valor, i amb qualsevol altra carta només com
-# a últim recurs), *costa* de mitjana repartiments al jugador de prova, tot i que aquest el
-# guanya. Un espai buit bloqueja la pila principal, així que esperar la carta bona pot aturar
+# a últim recurs), *costa* de mitjana repartiments al jugador de prova, tot i que aquest
+# repartiment el guanya. Un espai buit bloqueja la pila principal, així que esperar la carta bona pot aturar
 # tota la partida.
 #
 # **Exercici 3.** En el moment de la taula de dalt, quin valor comença millor una pila, i
