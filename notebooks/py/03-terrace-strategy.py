@@ -28,7 +28,7 @@
 # 4. *"Remember that you can continue to flip cards from the stock while it is locked
 #    without filling the tableau by using the top card of the waste."*
 #
-# Each tip below gets the same four steps:
+# Each tip below gets the same five steps:
 #
 # 1. **a live table** on a deal where the tip decides the game, opened at the very move
 #    where it matters, with the **Coach** on (it marks what the tips see and speaks up when
