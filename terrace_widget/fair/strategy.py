@@ -366,19 +366,19 @@ def pile_starts(obs: Observation) -> list[Reading]:
     piles = obs["piles"]
     tips = []
     spaces = [t for t in _names(obs, "t") if not piles[t]]
-    for t in _names(obs, "t"):
-        if piles[t] and card_facts(piles[t][0])[0] == rank:
+    for name in _names(obs, "t"):
+        if piles[name] and card_facts(piles[name][0])[0] == rank:
             tips.append(
                 Reading(
                     "pile-start",
                     message(
                         "{pile} starts with {card}, the last card its foundation needs: a good "
                         "pile start",
-                        pile=PileRef(t),
-                        card=show(piles[t][0]),
+                        pile=PileRef(name),
+                        card=show(piles[name][0]),
                     ),
-                    (piles[t][0],),
-                    (t,),
+                    (piles[name][0],),
+                    (name,),
                 )
             )
     waste = piles.get("waste", [])

@@ -247,7 +247,8 @@ class _Bound:
         if isinstance(value, (Card, Pile, Rank, MoveRef, Count)):
             return value.words(self.lang, spec)
         if isinstance(value, Message):
-            return format(self.translator.render(value), spec)
+            said = self.translator.render(value)
+            return said[:1].lower() + said[1:] if spec == "lower" else format(said, spec)
         return format(value, spec)
 
 

@@ -1125,7 +1125,7 @@ _MARKED = frozenset(
 """The fixed texts of this module marked with ``N_`` (translated where shown)."""
 
 
-_SPOKEN = ("message", "coach", "learning", "watch", "deal")
+_SPOKEN = ("message", "hint", "post_mortem", "coach", "learning", "watch", "deal")
 """The view's keys whose sentences are :class:`~terrace_widget.i18n.Message` objects from the
 Coach, the review, Watch and the deal (rendered when the view is built)."""
 
