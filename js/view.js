@@ -202,15 +202,15 @@ function pileShell(slot) {
 }
 
 /**
- * The short name on a pile's slot: t3 as the moves name it, a foundation by the language's
- * short word ("f2", "β2", "о2", "b2"), the stock, waste and reserve in full.
+ * The short name on a pile's slot: a tableau pile or a foundation by the language's short
+ * word ("t3", "σ3"; "f2", "β2", "о2", "b2"), the stock, waste and reserve in full.
  * @param {string} name
  * @param {View} view
  */
 export function slotName(name, view) {
   const m = /^([tf])(\d+)$/.exec(name);
   if (!m) return pileTitle(name, view);
-  return m[1] === "f" ? t(view, "f{n}", { n: m[2] }) : name;
+  return m[1] === "f" ? t(view, "f{n}", { n: m[2] }) : t(view, "t{n}", { n: m[2] });
 }
 
 /**

@@ -910,7 +910,7 @@ function pileShell(slot) {
 function slotName(name, view) {
   const m = /^([tf])(\d+)$/.exec(name);
   if (!m) return pileTitle(name, view);
-  return m[1] === "f" ? t(view, "f{n}", { n: m[2] }) : name;
+  return m[1] === "f" ? t(view, "f{n}", { n: m[2] }) : t(view, "t{n}", { n: m[2] });
 }
 function fillPile(el, slot, view) {
   const cards = view.piles[slot.name] ?? [];
