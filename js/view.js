@@ -202,6 +202,18 @@ function pileShell(slot) {
 }
 
 /**
+ * The short name on a pile's slot: a tableau pile or a foundation by the language's short
+ * word ("t3", "σ3"; "f2", "β2", "о2", "b2"), the stock, waste and reserve in full.
+ * @param {string} name
+ * @param {View} view
+ */
+export function slotName(name, view) {
+  const m = /^([tf])(\d+)$/.exec(name);
+  if (!m) return pileTitle(name, view);
+  return m[1] === "f" ? t(view, "f{n}", { n: m[2] }) : t(view, "t{n}", { n: m[2] });
+}
+
+/**
  * Draw one pile into its element: a slot outline, its cards, and for the stock the count
  * and the lock.
  * @param {HTMLElement} el
@@ -220,8 +232,7 @@ function fillPile(el, slot, view) {
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21bb";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
   outline.innerHTML = `<span class="tw-slot-mark">${mark}</span>`;
-  // t3, f1 as the moves name them; the stock, waste and reserve in the table's language
-  outline.append(h("span", "tw-slot-name", {}, /^[tf]\d/.test(slot.name) ? slot.name : pileTitle(slot.name, view)));
+  outline.append(h("span", "tw-slot-name", {}, slotName(slot.name, view)));
   /** @type {HTMLElement[]} */
   const kids = [outline];
   for (const pos of slot.cards) {

@@ -12,9 +12,10 @@ import pytest
 from terrace_widget import Game
 from terrace_widget.fair import coach, strategy, tips
 from terrace_widget.fair.coach import coach_sentence, judge, note_for, stuck_advice
-from terrace_widget.fair.messages import MESSAGES, article, say
+from terrace_widget.fair.messages import MESSAGES, say
 from terrace_widget.fair.players import RulePlayer
 from terrace_widget.fair.value import grade_move
+from terrace_widget.i18n import Rank, translator
 from terrace_widget.lessons.moments import tip_moment
 from terrace_widget.rules.variants import VARIANTS
 from tests.positions import klondike_stuck, twin
@@ -116,7 +117,14 @@ def test_articles(base: int, start: str) -> None:
     obs = Game.from_piles("terrace", piles, base_rank=base).observation()
     note = note_for(obs, "waste-t2")
     assert note is not None and f"({start} is:" in note
-    assert article("eight") == "an eight" and article("Queen") == "a Queen"
+    assert Rank(8).words("en", "an") == "an eight" and Rank(12).words("en", "an") == "a queen"
+    # each language names the rank its own way: no English article in the translations
+    words = {"ca": {9: "rang vuit", 2: "rang as", 6: "rang cinc"},
+             "ru": {9: "с восьмёрки", 2: "с туза", 6: "с пятёрки"},
+             "el": {9: "με το οχτάρι", 2: "με τον άσο", 6: "με το πεντάρι"}}  # fmt: skip
+    for lang, starts in words.items():
+        said = translator(lang).render(note)
+        assert starts[base] in said and start not in said, said
 
 
 def test_the_worth_quoted_is_the_moves_own_drop_with_its_interval() -> None:

@@ -365,3 +365,131 @@ def test_the_seed_pages_terms_are_the_catalogues_terms() -> None:
             said = tr.gettext(name).lower()
             inner = said.split("(")[-1].rstrip(")") if "(" in said else said
             assert inner in seed, (lang, name, said)
+
+
+# ------------------------------------------------------------------ the Coach, Watch, the review
+ENGLISH = re.compile(
+    r"\b(stock|waste|reserve|foundations?|tableau|undo|redo|hint|restart|new deal|score|"
+    r"moves?|moved|time|keys|winnable|cards?|pile|choose|drag|click|empty|the|of|good|"
+    r"better|best|win|won|lost|review|watch|player|tips?|deals?|reversed|start|chance|points|"
+    r"give up|fair|rank|onto|base|coach|blunder|mistake|inaccuracy|sees?|left|game|from|to|"
+    r"and|is|it|on|in|up|down|play|plays|played|waits?|locked|space)\b",
+    re.IGNORECASE,
+)
+"""English words of the table, the Coach, the review and Watch."""
+NATIVE = {"ca": {"base", "on"}}
+"""Words of that list that are the language's own ("on": where, in Catalan)."""
+SPOKEN_KEYS = {"text", "message", "note", "say", "label", "stuck", "sentences", "why", "name",
+               "stock_reason", "rule", "share", "reason", "post_mortem"}  # fmt: skip
+"""The keys of the view and of the refusals whose values are sentences for the player
+(``grade.label`` is an id the front end translates)."""
+
+
+def spoken(value: object, key: str | None = None) -> list[str]:
+    """Every sentence in a view or a message the session sends."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k != "grade" for s in spoken(v, k)]
+    if isinstance(value, list):
+        return [s for v in value for s in spoken(v, key)]
+    return [value] if isinstance(value, str) and key in SPOKEN_KEYS and value else []
+
+
+def coached_game(lang: str, variant: str, seed: int | None, **options: object) -> list[str]:
+    """A refused move, a fair hint, a move judged and graded, Watch playing the game to its
+    end (with a bad speed refused first), and the Coach's review: every sentence sent."""
+    said: list[str] = []
+    table = TableSession(variant, seed=seed, locale=lang, coach=True, hint_seconds=0.2,
+                         statistics=False, **options)  # type: ignore[arg-type]  # fmt: skip
+    table.grade_at_once, table.grade_seconds, table.review_seconds = True, 0.02, 0.5
+    table.publish = lambda view: said.extend(spoken(view))
+    table.send = lambda content: said.extend(spoken(content))
+    said += spoken(table.view)
+    table.receive({"kind": "move", "move": "t1-t2"})
+    table.receive({"kind": "hint"})
+    table.receive({"kind": "move", "move": str(table.current_game().legal_moves()[-1])})
+    table.grade_at_once = False  # Watch's moves are judged, not graded (that takes long)
+    table.receive({"kind": "watch", "on": True, "speed": "warp"})
+    table.receive({"kind": "watch", "on": True})
+    table.receive({"kind": "review"})
+    return said + spoken(table.view)
+
+
+@pytest.fixture(scope="module")
+def coached() -> dict[str, list[str]]:
+    """The sentences of coached games of Terrace and Klondike (and a daily and a winnable
+    deal) in English and each language, a missing translation an error."""
+    out = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingTranslationWarning)
+        for lang in ("en", *LANGUAGES):
+            out[lang] = (
+                coached_game(lang, "terrace", 5)
+                + coached_game(lang, "klondike", 3)
+                + spoken(TableSession("klondike", locale=lang, daily=True, statistics=False).view)
+                + spoken(TableSession("signora", locale=lang, winnable=True, statistics=False).view)
+            )
+    return out
+
+
+def test_the_coached_game_in_english_speaks_every_part_it_checks(
+    coached: dict[str, list[str]],
+) -> None:
+    """What the other languages are checked against: the English game says all of it."""
+    text = " ".join(coached["en"])
+    for sentence in ("Fair hint", "It moves the", "Watch: the fair player", "to win",
+                     "Off while the Coach is on", "terrace_widget daily deal",
+                     "A winnable deal", "the speed is one of", "Each value"):  # fmt: skip
+        assert sentence in text, sentence
+    assert {"the", "of", "foundation", "move"} <= {w.lower() for w in ENGLISH.findall(text)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_coached_game_with_watch_and_review_speaks_no_english(
+    coached: dict[str, list[str]], lang: str
+) -> None:
+    said = set(coached[lang])
+    assert len(said) > 100  # the Coach, Watch, the hint, the review and the deals spoke
+    leaks = {
+        s: found
+        for s in said
+        if (found := {w.lower() for w in ENGLISH.findall(s)} - NATIVE.get(lang, set()))
+    }
+    assert leaks == {}
+    text = " ".join(said)
+    assert re.search(r"\d+%", text)  # grades and the review's values
+    assert "→" in text or "×" in text or any(":" in s for s in said)
+
+
+def test_moves_and_ranks_are_named_in_each_language() -> None:
+    from terrace_widget.i18n import Count, MoveRef, PileRef, Rank
+
+    assert MoveRef("t3-f1").words("en") == "t3-f1"
+    assert MoveRef("t2-t5x3").words("ru") == "стопка 2 расклада → стопка 5 расклада ×3"
+    assert MoveRef("deal").words("el") == "μάνα → σωρός"
+    assert MoveRef("t1-f1,t2-f2").words("ca") == (
+        "pila 1 del tauler → base 1, pila 2 del tauler → base 2"
+    )
+    assert PileRef("t4").words("en", "acc") == "t4" and PileRef("t4").words("uk", "acc") == (
+        "стовпчик 4"
+    )
+    assert [Rank(r).words("en", "an") for r in (1, 8, 12)] == ["an ace", "an eight", "a queen"]
+    assert Rank(6).words("en", "plural") == "sixes" and Rank(13).words("en", "titles") == "Kings"
+    assert Count(2).words("en") == "two" and Count(2).words("ru") == "2"
+
+
+def test_the_coachs_sentences_decline_their_cards_and_piles() -> None:
+    from terrace_widget.fair.messages import say
+    from terrace_widget.i18n import Rank
+    from terrace_widget.table.watch import narrate
+
+    obs = Game("terrace", seed=5).observation()
+    move = next(m for m in obs["legal_moves"] if m.startswith("t"))
+    said = narrate(obs, move)
+    assert said.startswith("It moves the ")
+    assert " з стовпчика " not in translator("uk").render(said)
+    ru = translator("ru").render(said)
+    assert ru.startswith("Игрок переносит ") and "из стопки " in ru and "на основание" in ru
+    note = say("against.pile-start", card="7♣", start=Rank(1))
+    assert translator("el").render(note).endswith("(ξεκινήστε με τον άσο: από κάτω του δεν "
+                                                  "περιμένει τίποτα)")  # fmt: skip
+    assert "с туза" in translator("ru").render(note)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from terrace_widget.i18n import translator
 from terrace_widget.table.app import Autosave, QueryError, data_dir, open_table, parse_query
 
 
@@ -29,6 +30,7 @@ def test_query_picks_game_seed_and_switches() -> None:
         ("?coach=maybe", "coach must be"),
         ("?import=os", "unknown option"),
         ("?game=" + "x" * 500, "longer than"),
+        ("?lang=xx", "the table speaks en, el, uk, ru, ca"),
     ],
 )
 def test_bad_query_is_refused(query: str, reason: str) -> None:
@@ -40,6 +42,24 @@ def test_bad_address_deals_terrace_and_says_why(tmp_path: Path) -> None:
     w = open_table("?game=chess", folder=tmp_path)
     assert w.game.variant == "terrace"
     assert "Address not understood" in w.view["message"]["text"]
+    w.close()
+
+
+def test_the_address_picks_the_language_and_the_language_says_what_was_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert parse_query("?game=klondike&lang=UK")["locale"] == "uk"
+    w = open_table("?game=klondike&lang=ru", folder=tmp_path)
+    assert w.locale == "ru" and w.view["locale"] == "ru"
+    assert (
+        w.view["name"]
+        == translator("ru").gettext("Klondike (Single card deals)")
+        != ("Klondike (Single card deals)")
+    )
+    w.close()
+    monkeypatch.setenv("LANGUAGE", "ca")  # the kernel's language: the table's by default
+    w = open_table("?game=chess", folder=tmp_path)
+    assert w.view["message"]["text"].startswith("No s'ha entès l'adreça (joc desconegut 'chess'")
     w.close()
 
 

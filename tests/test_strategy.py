@@ -23,7 +23,7 @@ def test_base_readings_count_and_depth_of_each_candidates_rank() -> None:
     readings = {r.card: r for r in st.base_readings(obs)}
     assert readings["3H"].text == "3♥: two threes in the reserve, the deepest under 10 cards"
     assert readings["3H"].depths == (2, 10)
-    assert readings["6S"].text == "6♠: one six in the reserve, under 1 cards"
+    assert readings["6S"].text == "6♠: one six in the reserve, under 1 card"
     assert readings["JH"].text == "J♥: two jacks in the reserve, the deepest under 5 cards"
     assert readings["8D"].text == "8♦: no eight in the reserve"
     assert readings["8D"].move == "t4-f1" and readings["8D"].piles == ("t4",)

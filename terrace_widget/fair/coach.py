@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..game.game import Game, Observation
+from ..i18n import MoveRef, message
 from ..rules.moves import DEAL
 from . import strategy
 from . import tips as registry
-from .messages import MESSAGES, percent, points, say
+from .messages import MESSAGES, joined, percent, points, say
 from .players import RulePlayer
 from .tips import EFFECTS_FILE, base_rate, effect_of, effect_words, measured, solver_rate
 from .value import Grade
@@ -41,6 +42,7 @@ __all__ = [
     "coach_view",
     "effect_of",
     "effect_words",
+    "fair_hint",
     "grade_words",
     "judge",
     "measured",
@@ -52,6 +54,13 @@ __all__ = [
 ]
 
 FAIR_PREFIX = "Fair hint (it sees only what you see): "
+"""How a fair hint starts, in English (:func:`fair_hint`)."""
+
+
+def fair_hint(text: str) -> str:
+    """A hint labelled fair (it sees only what the player sees), in the table's language."""
+    return message("Fair hint (it sees only what you see): {hint}", hint=text)
+
 
 Tone = Literal["praise", "warn", "unsupported", "plain"]
 MAX_SAY = 3
@@ -82,7 +91,7 @@ class Judgement:
             self.grade is not None and self.note == say("praise.best")
         ):
             parts.append(self.note)
-        return " ".join(parts) if parts else None
+        return joined(*parts) if parts else None
 
     def as_view(self) -> dict[str, Any]:
         """The judgement in the widget's view (``view.coach.judgement``)."""
@@ -106,10 +115,10 @@ def grade_words(grade: Grade) -> str:
     interval, and how many deals it was measured on."""
     low, high = grade.drop_interval
     text = say(
-        f"grade.{grade.label}", value=percent(grade.value.estimate), best=grade.best_move,
+        f"grade.{grade.label}", value=percent(grade.value.estimate), best=MoveRef(grade.best_move),
         drop=points(grade.drop), low=points(low), high=points(high),
     )  # fmt: skip
-    return f"{text} {say('grade.meaning', samples=grade.samples)}"
+    return joined(text, say("grade.meaning", samples=grade.samples))
 
 
 def judge(obs: Observation, move: str, grade: Grade | None = None) -> Judgement:
@@ -196,7 +205,9 @@ class StuckAdvice:
 
     @property
     def text(self) -> str:
-        return say("stuck", number=self.number, played=self.played, other=self.other)
+        return say(
+            "stuck", number=self.number, played=MoveRef(self.played), other=MoveRef(self.other)
+        )
 
 
 def visibly_stuck(game: Game) -> bool:
@@ -272,7 +283,11 @@ def coach_view(
     say_lines = [m["text"] for m in marks if m["tip"] != "base"]
     if strategy.base_readings(obs):
         best = strategy.tip_base(obs)
-        say_lines = ["Before choosing the base, read the reserve: " + best.text if best else ""]
+        say_lines = [
+            message("Before choosing the base, read the reserve: {reading}", reading=best.text)
+            if best
+            else ""
+        ]
     if judgement is not None and note is None:
         note = judgement.sentence
     lines = list(dict.fromkeys(s for s in say_lines if s and s != note))[:MAX_SAY]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game.game import Game, Observation
+from ..i18n import MoveRef
 from ..search import advice
 from .messages import percent, say
 from .value import (
@@ -82,9 +83,10 @@ class Drop:
     @property
     def text(self) -> str:
         if self.better is None:
-            return say("review.drop-best", number=self.number, move=self.move,
+            return say("review.drop-best", number=self.number, move=MoveRef(self.move),
                        before=percent(self.before), after=percent(self.after))  # fmt: skip
-        return say("review.drop", number=self.number, move=self.move, better=self.better,
+        return say("review.drop", number=self.number, move=MoveRef(self.move),
+                   better=MoveRef(self.better),
                    before=percent(self.before), after=percent(self.after))  # fmt: skip
 
 
@@ -128,11 +130,11 @@ class Review:
 
     def sentences(self) -> list[str]:
         """The review in plain sentences: where it slipped away, the drops, what a value means."""
-        out = []
+        out: list[str] = []
         slipped = self.slipped
         level = percent(self.level)
         if slipped is not None:
-            out.append(say("review.slipped", number=slipped, move=self.turns[slipped - 1],
+            out.append(say("review.slipped", number=slipped, move=MoveRef(self.turns[slipped - 1]),
                            level=level))  # fmt: skip
         else:
             out.append(say("review.kept", level=level))

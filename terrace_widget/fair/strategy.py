@@ -33,8 +33,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..game.game import Observation
-from ..rules.cards import RANK_TITLES, RANK_WORDS, RANKS, SUIT_WORDS, SUITS, glyph, parse_card
-from .messages import article
+from ..i18n import Card, Count, Pile, PileRef, Rank, message, plural_message
+from ..rules.cards import RANKS, SUITS, glyph, parse_card
 
 
 @dataclass(frozen=True)
@@ -88,17 +88,6 @@ def card_facts(card: str) -> tuple[int, bool, int]:
 def show(card: str) -> str:
     """``'Q♥'`` for ``'QH'``."""
     return glyph(parse_card(card))
-
-
-def _plural(rank: int, n: int) -> str:
-    word = RANK_WORDS[rank - 1]
-    if n == 1:
-        return word
-    return word + ("es" if word.endswith("x") else "s")
-
-
-def _count(n: int) -> str:
-    return ("no", "one", "two", "three", "four")[n] if n < 5 else str(n)
 
 
 def _cards(cards: Iterable[str]) -> str:
@@ -164,11 +153,15 @@ def what_takes(obs: Observation, card: str) -> str:
     base = obs["base_rank"]
     rank, red, suit = card_facts(card)
     if rank == base:
-        return "an empty foundation"
-    below = RANK_TITLES[(rank - 2) % 13]
+        return message("an empty foundation")
+    below = (rank - 2) % 13 + 1
     if _same_suit(obs):
-        return f"a foundation ending in the {below} of {SUIT_WORDS[suit]}"
-    return f"a foundation ending in a {'black' if red else 'red'} {below}"
+        return message(
+            "a foundation ending in {card}", card=Card(parse_card(RANKS[below - 1] + SUITS[suit]))
+        )
+    if red:
+        return message("a foundation ending in a black {rank}", rank=Rank(below))
+    return message("a foundation ending in a red {rank}", rank=Rank(below))
 
 
 # ---------------------------------------------------------------- tip 1: the base
@@ -195,15 +188,27 @@ def base_readings(obs: Observation) -> list[BaseReading]:
             sorted(len(reserve) - 1 - i for i, c in enumerate(reserve) if card_facts(c)[0] == rank)
         )
         n = len(depths)
+        shown, of = show(card), Rank(rank)
         if n == 0:
-            text = f"{show(card)}: no {_plural(rank, 1)} in the reserve"
+            text = message("{card}: no {rank:word} in the reserve", card=shown, rank=of)
+        elif n == 1 and depths[0] == 0:
+            text = message("{card}: one {rank:word} in the reserve, on top", card=shown, rank=of)
         elif n == 1:
-            where = "on top" if depths[0] == 0 else f"under {depths[0]} cards"
-            text = f"{show(card)}: one {_plural(rank, 1)} in the reserve, {where}"
+            text = plural_message(
+                "{card}: one {rank:word} in the reserve, under {n} card",
+                "{card}: one {rank:word} in the reserve, under {n} cards",
+                depths[0],
+                card=shown,
+                rank=of,
+            )
         else:
-            text = (
-                f"{show(card)}: {_count(n)} {_plural(rank, n)} in the reserve, the deepest "
-                f"under {depths[-1]} cards"
+            text = plural_message(
+                "{card}: {count} {rank:plural} in the reserve, the deepest under {n} card",
+                "{card}: {count} {rank:plural} in the reserve, the deepest under {n} cards",
+                depths[-1],
+                card=shown,
+                count=Count(n),
+                rank=of,
             )
         readings.append(
             BaseReading(
@@ -231,14 +236,19 @@ def buried(obs: Observation, card: str) -> list[str]:
     check_observation(obs)
     reserve = obs["piles"].get("reserve", [])
     rank = card_facts(card)[0]
-    out = []
+    out: list[str] = []
     for i, c in enumerate(reserve):
         if card_facts(c)[0] == rank:
             depth = len(reserve) - 1 - i
             out.append(
-                f"{show(c)} is the reserve's top card"
+                message("{card} is the reserve's top card", card=show(c))
                 if depth == 0
-                else f"{show(c)} is buried under {depth} card{'s' * (depth != 1)} of the reserve"
+                else plural_message(
+                    "{card} is buried under {n} card of the reserve",
+                    "{card} is buried under {n} cards of the reserve",
+                    depth,
+                    card=show(c),
+                )
             )
     return out[::-1]
 
@@ -283,11 +293,27 @@ def reversed_runs(obs: Observation, min_length: int = 2) -> list[Run]:
             if i - j + 1 >= min_length:
                 cards = tuple(pile[k] for k in range(i, j - 1, -1))
                 depth = len(pile) - 1 - i
-                where = "on top of" if depth == 0 else f"under {depth} card{'s' * (depth != 1)} of"
-                text = (
-                    f"{_cards(cards)} lie reversed {where} the {name}: once {show(cards[0])} goes "
-                    f"up, the rest follow; keep {what_takes(obs, cards[0])} for them"
-                )
+                params = {
+                    "cards": _cards(cards),
+                    "pile": Pile(name),
+                    "head": show(cards[0]),
+                    "keep": what_takes(obs, cards[0]),
+                }
+                if depth == 0:
+                    text = message(
+                        "{cards} lie reversed on top of {pile}: once {head} goes up, the rest "
+                        "follow; keep {keep} for them",
+                        **params,
+                    )
+                else:
+                    text = plural_message(
+                        "{cards} lie reversed under {n} card of {pile}: once {head} goes up, "
+                        "the rest follow; keep {keep} for them",
+                        "{cards} lie reversed under {n} cards of {pile}: once {head} goes up, "
+                        "the rest follow; keep {keep} for them",
+                        depth,
+                        **params,
+                    )
                 runs.append(Run("reversed", text, cards, (name,), None, name, depth))
             i = j - 1
     return runs
@@ -338,18 +364,21 @@ def pile_starts(obs: Observation) -> list[Reading]:
     if rank is None:
         return []
     piles = obs["piles"]
-    word = _plural(rank, 1)
     tips = []
     spaces = [t for t in _names(obs, "t") if not piles[t]]
-    for t in _names(obs, "t"):
-        if piles[t] and card_facts(piles[t][0])[0] == rank:
+    for name in _names(obs, "t"):
+        if piles[name] and card_facts(piles[name][0])[0] == rank:
             tips.append(
                 Reading(
                     "pile-start",
-                    f"{t} starts with {show(piles[t][0])}, the last card its foundation needs: "
-                    "a good pile start",
-                    (piles[t][0],),
-                    (t,),
+                    message(
+                        "{pile} starts with {card}, the last card its foundation needs: a good "
+                        "pile start",
+                        pile=PileRef(name),
+                        card=show(piles[name][0]),
+                    ),
+                    (piles[name][0],),
+                    (name,),
                 )
             )
     waste = piles.get("waste", [])
@@ -359,8 +388,13 @@ def pile_starts(obs: Observation) -> list[Reading]:
             tips.append(
                 Reading(
                     "pile-start",
-                    f"{show(top)} would start {spaces[0]} well: {article(word)} is the last card a "
-                    "foundation needs",
+                    message(
+                        "{card} would start {pile} well: {rank:an} is the last card a foundation "
+                        "needs",
+                        card=show(top),
+                        pile=PileRef(spaces[0]),
+                        rank=Rank(rank),
+                    ),
                     (top,),
                     (spaces[0], "waste"),
                     f"waste-{spaces[0]}",
@@ -370,8 +404,12 @@ def pile_starts(obs: Observation) -> list[Reading]:
             tips.append(
                 Reading(
                     "pile-start",
-                    f"{show(top)} is not a good pile start; the best start for {spaces[0]} is "
-                    f"{article(word)}",
+                    message(
+                        "{card} is not a good pile start; the best start for {pile} is {rank:an}",
+                        card=show(top),
+                        pile=PileRef(spaces[0]),
+                        rank=Rank(rank),
+                    ),
                     (top,),
                     (spaces[0],),
                 )
@@ -407,17 +445,32 @@ def deal_on(obs: Observation) -> Reading | None:
     top = show(waste[-1])
     if outs:
         where = outs[0].partition("-")[2]
-        onto = f"onto {show(piles[where][-1])} ({where})" if where.startswith("t") else "up"
+        if where.startswith("t"):
+            text = message(
+                "The stock is locked, but you need not fill the space: play {card} onto {onto} "
+                "({pile}) and deal on",
+                card=top,
+                onto=show(piles[where][-1]),
+                pile=PileRef(where),
+            )
+        else:
+            text = message(
+                "The stock is locked, but you need not fill the space: play {card} up and deal on",
+                card=top,
+            )
         return Reading(
             "deal-on",
-            f"The stock is locked, but you need not fill the space: play {top} {onto} and deal on",
+            text,
             (waste[-1],),
             ("stock", "waste", where),
             outs[0],
         )
     return Reading(
         "deal-on",
-        f"The stock is locked and {top} has nowhere to go but a space: fill one to deal on",
+        message(
+            "The stock is locked and {card} has nowhere to go but a space: fill one to deal on",
+            card=top,
+        ),
         (waste[-1],),
         ("stock", "waste"),
     )
@@ -463,6 +516,13 @@ def _waiting_for(obs: Observation, card: str, exclude: str) -> list[tuple[str, s
     return found
 
 
+def _onto(piles: Mapping[str, list[str]], target: str) -> str:
+    """Where a move goes: "onto 7♣ (t3)", or "to t3" for an empty pile."""
+    if piles[target]:
+        return message("onto {card} ({pile})", card=show(piles[target][-1]), pile=PileRef(target))
+    return message("to {pile}", pile=PileRef(target))
+
+
 def bring_downs(obs: Observation) -> list[Reading]:
     """Klondike: foundation cards worth bringing down, because a visible card (the waste's
     top, or a group with face-down cards under it) could then go onto them (in games whose
@@ -478,13 +538,25 @@ def bring_downs(obs: Observation) -> list[Reading]:
         waiting = _waiting_for(obs, card, target)
         if waiting:
             other, where = waiting[0]
-            what = "from the waste" if where == "waste" else f"from {where}, turning a card,"
-            onto = f"onto {show(piles[target][-1])} ({target})" if piles[target] else f"to {target}"
+            then = (
+                message("then {card} from the waste can go on it", card=show(other))
+                if where == "waste"
+                else message(
+                    "then {card} from {pile}, turning a card, can go on it",
+                    card=show(other),
+                    pile=PileRef(where),
+                )
+            )
             tips.append(
                 Reading(
                     "bring-down",
-                    f"Don't give up: bring {show(card)} down from {source} {onto}; "
-                    f"then {show(other)} {what} can go on it",
+                    message(
+                        "Don't give up: bring {card} down from {pile} {onto}; {then}",
+                        card=show(card),
+                        pile=PileRef(source),
+                        onto=_onto(piles, target),
+                        then=then,
+                    ),
                     (card, other),
                     (source, target, where),
                     move,
@@ -515,17 +587,26 @@ def reorderings(obs: Observation) -> list[Reading]:
             continue
         freed = pile[-n - 1]
         group = _cards(pile[-n:])
-        onto = f"onto {show(piles[target][-1])} ({target})" if piles[target] else f"to {target}"
         if any(foundation_takes(obs, f, freed) for f in founds):
-            then = f"{show(freed)} can go up"
+            then = message("then {card} can go up", card=show(freed))
         elif waste and _builds(freed, waste[-1]):
-            then = f"{show(waste[-1])} from the waste can go on {show(freed)}"
+            then = message(
+                "then {card} from the waste can go on {onto}",
+                card=show(waste[-1]),
+                onto=show(freed),
+            )
         else:
             continue
         tips.append(
             Reading(
                 "reorder",
-                f"Re-order: move {group} from {source} {onto}; then {then}",
+                message(
+                    "Re-order: move {cards} from {pile} {onto}; {then}",
+                    cards=group,
+                    pile=PileRef(source),
+                    onto=_onto(piles, target),
+                    then=then,
+                ),
                 (*pile[-n:], freed),
                 (source, target),
                 move,

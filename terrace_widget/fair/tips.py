@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..game.game import Observation
-from ..rules.cards import RANK_WORDS
+from ..i18n import PileRef, Rank, message
 from ..rules.variants import Rules, UnknownVariantError, get_rules
 from . import strategy
-from .messages import article, say
+from .messages import say
 from .strategy import show
 
 EFFECTS_FILE = Path(__file__).with_name("strategy-effects.json")
@@ -121,14 +121,27 @@ def effect_words(variant: str | Rules, tip: str) -> str:
     if row is None:
         return ""
     d = 100 * row["difference"]
-    span = f"95% {_points(row['low'])} to {_points(row['high'])}, {row['deals']} deals"
+    span = {"low": _points(row["low"]), "high": _points(row["high"]), "deals": row["deals"]}
     if row["low"] > 0:
-        return f"following this tip won {d:.1f} points more deals for our test player ({span})"
-    if row["high"] < 0:
-        return (
-            f"yet following this tip won {-d:.1f} points fewer deals for our test player ({span})"
+        return message(
+            "following this tip won {d} points more deals for our test player "
+            "(95% {low} to {high}, {deals} deals)",
+            d=f"{d:.1f}",
+            **span,
         )
-    return f"following this tip made no clear difference for our test player ({d:+.1f}, {span})"
+    if row["high"] < 0:
+        return message(
+            "yet following this tip won {d} points fewer deals for our test player "
+            "(95% {low} to {high}, {deals} deals)",
+            d=f"{-d:.1f}",
+            **span,
+        )
+    return message(
+        "following this tip made no clear difference for our test player "
+        "({d}, 95% {low} to {high}, {deals} deals)",
+        d=f"{d:+.1f}",
+        **span,
+    )
 
 
 def support(variant: str | Rules, tip: str) -> str | None:
@@ -282,7 +295,7 @@ class ChooseBase(BaseTip):
     buried in it (:func:`~terrace_widget.fair.strategy.tip_base`)."""
 
     name = "base"
-    says = "choose the base by reading the reserve"
+    says: str = message("choose the base by reading the reserve")
 
     def applies_to(self, rules: Rules) -> bool:
         return rules.base == "choose"
@@ -315,18 +328,21 @@ class ChooseBase(BaseTip):
             pile = r.piles[0]
             rate = base_rate(variant, r.in_reserve)
             text = r.text
-            label = f"{r.in_reserve} in reserve"
+            label = message("{n} in reserve", n=r.in_reserve)
             if rate is not None:
-                text += say(
-                    "mark.base-rate", won=f"{100 * rate['won']:.0f}%", games=rate["bases"],
-                    low=f"{100 * rate['low']:.0f}", high=f"{100 * rate['high']:.0f}%",
+                text = say(
+                    "mark.base-rate", reading=text, won=f"{100 * rate['won']:.0f}%",
+                    games=rate["bases"], low=f"{100 * rate['low']:.0f}",
+                    high=f"{100 * rate['high']:.0f}%",
                 )  # fmt: skip
-                label += f" · {100 * rate['won']:.0f}% won"
+                label = message("{label} · {won} won", label=label,
+                                won=f"{100 * rate['won']:.0f}%")  # fmt: skip
             solver = solver_rate(variant, r.in_reserve)
             if solver is not None:
-                text += say(
-                    "mark.base-seeing", won=f"{100 * solver['won']:.0f}%", games=solver["bases"]
-                )
+                text = say(
+                    "mark.base-seeing", reading=text, won=f"{100 * solver['won']:.0f}%",
+                    games=solver["bases"],
+                )  # fmt: skip
             good = best is not None and r.card == best.card
             tone = "good" if good else "warn" if r.in_reserve else "plain"
             marks.append(_mark(self.name, tone, pile, [len(piles[pile]) - 1], label, text))
@@ -345,7 +361,7 @@ class ReversedRuns(BaseTip):
     for each (:func:`~terrace_widget.fair.strategy.reversed_runs`)."""
 
     name = "reversed"
-    says = "keep a foundation for each reversed sequence"
+    says: str = message("keep a foundation for each reversed sequence")
 
     def applies_to(self, rules: Rules) -> bool:
         return rules.has_base_rank
@@ -378,7 +394,9 @@ class ReversedRuns(BaseTip):
         for run in strategy.reversed_runs(obs):
             top = len(piles[run.pile]) - 1 - run.head_depth
             indices = list(range(top, top - len(run.cards), -1))
-            marks.append(_mark(self.name, "run", run.pile, indices, "reversed run", run.text))
+            marks.append(
+                _mark(self.name, "run", run.pile, indices, message("reversed run"), run.text)
+            )
         return marks
 
     def prefer(self, obs: Observation, ranked: list[Ranked]) -> list[Ranked]:
@@ -404,7 +422,7 @@ class PileStarts(BaseTip):
     base (:func:`~terrace_widget.fair.strategy.pile_starts`)."""
 
     name = "pile-start"
-    says = "start tableau piles with the rank one below the base"
+    says: str = message("start tableau piles with the rank one below the base")
 
     def applies_to(self, rules: Rules) -> bool:
         return rules.has_base_rank and not rules.auto_fill
@@ -416,7 +434,7 @@ class PileStarts(BaseTip):
         rank = strategy.pile_start_rank(obs)
         assert rank is not None
         card = show(_top_card(obs, move))
-        return say("against.pile-start", card=card, start=article(RANK_WORDS[rank - 1]))
+        return say("against.pile-start", card=card, start=Rank(rank))
 
     def credits(self, move: str, obs: Observation) -> bool:
         """A space filled with the pile-start rank, or any move that leaves the space
@@ -436,12 +454,14 @@ class PileStarts(BaseTip):
             pile = tip.piles[0]
             if tip.move is not None:  # a waste card that would start a space well
                 waste = [len(piles["waste"]) - 1]
-                marks.append(_mark(self.name, "good", "waste", waste, "good start", tip.text))
-                marks.append(_mark(self.name, "good", pile, [], "start here", tip.text))
+                start, here = message("good start"), message("start here")
+                marks.append(_mark(self.name, "good", "waste", waste, start, tip.text))
+                marks.append(_mark(self.name, "good", pile, [], here, tip.text))
             elif good:
-                marks.append(_mark(self.name, "good", pile, [0], "good start", tip.text))
+                marks.append(_mark(self.name, "good", pile, [0], message("good start"), tip.text))
             else:
-                marks.append(_mark(self.name, "warn", pile, [], "poor start here", tip.text))
+                poor = message("poor start here")
+                marks.append(_mark(self.name, "warn", pile, [], poor, tip.text))
         return marks
 
     def prefer(self, obs: Observation, ranked: list[Ranked]) -> list[Ranked]:
@@ -460,7 +480,7 @@ class DealOn(BaseTip):
     waste's top card elsewhere (:func:`~terrace_widget.fair.strategy.deal_on`)."""
 
     name = "deal-on"
-    says = "deal on while the stock is locked"
+    says: str = message("deal on while the stock is locked")
     stage = 0
     """Before the pile-start tip: it decides whether a fill is forced at all."""
 
@@ -472,7 +492,11 @@ class DealOn(BaseTip):
 
     def against(self, move: str, obs: Observation) -> str:
         lock = strategy.deal_on(obs)
-        where = lock.move.partition("-")[2] if lock is not None and lock.move else "a pile"
+        where = (
+            PileRef(lock.move.partition("-")[2])
+            if lock is not None and lock.move
+            else message("a pile")
+        )
         return say("against.deal-on", card=show(_top_card(obs, move)), where=where)
 
     def credits(self, move: str, obs: Observation) -> bool:
@@ -491,7 +515,8 @@ class DealOn(BaseTip):
         if lock is None:
             return []
         waste = obs["piles"]["waste"]
-        return [_mark(self.name, "good", "waste", [len(waste) - 1], "deal on", lock.text)]
+        label = message("deal on")
+        return [_mark(self.name, "good", "waste", [len(waste) - 1], label, lock.text)]
 
     def prefer(self, obs: Observation, ranked: list[Ranked]) -> list[Ranked]:
         if not obs["stock_locked"]:
@@ -507,7 +532,7 @@ class BringDowns(BaseTip):
     (:func:`~terrace_widget.fair.strategy.bring_downs`)."""
 
     name = "bring-down"
-    says = "bring cards down from the foundations"
+    says: str = message("bring cards down from the foundations")
 
     def applies_to(self, rules: Rules) -> bool:
         return not rules.foundations_final
@@ -521,7 +546,7 @@ class BringDowns(BaseTip):
         for tip in strategy.bring_downs(obs):
             source = tip.piles[0]
             top = [len(piles[source]) - 1]
-            marks.append(_mark(self.name, "good", source, top, "bring down", tip.text))
+            marks.append(_mark(self.name, "good", source, top, message("bring down"), tip.text))
         return marks
 
     def prefer(self, obs: Observation, ranked: list[Ranked]) -> list[Ranked]:
@@ -534,7 +559,7 @@ class Reorder(BaseTip):
     (:func:`~terrace_widget.fair.strategy.reorderings`)."""
 
     name = "reorder"
-    says = "re-order sequences"
+    says: str = message("re-order sequences")
 
     def applies_to(self, rules: Rules) -> bool:
         return rules.tableau_moves == "sequence"
@@ -550,7 +575,7 @@ class Reorder(BaseTip):
             n = len(tip.cards) - 1
             count = len(piles[source])
             cards = list(range(count - n, count))
-            marks.append(_mark(self.name, "good", source, cards, "re-order", tip.text))
+            marks.append(_mark(self.name, "good", source, cards, message("re-order"), tip.text))
         return marks
 
     def prefer(self, obs: Observation, ranked: list[Ranked]) -> list[Ranked]:

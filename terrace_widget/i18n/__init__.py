@@ -36,9 +36,12 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "Card",
+    "Count",
     "Message",
     "MissingTranslationWarning",
+    "MoveRef",
     "Pile",
+    "PileRef",
     "Rank",
     "Translator",
     "UnknownLocaleError",
@@ -164,6 +167,73 @@ class Rank:
         return f"Rank({self.rank})"
 
 
+class PileRef(Pile):
+    """A pile as the moves name it: ``t3`` in English (the table's slot names), its words
+    by case in the other languages (``"{pile:acc}"``)."""
+
+    __slots__ = ()
+
+    def words(self, lang: str, case: str = "") -> str:
+        if lang == "en":
+            return self.name
+        return pile_words(lang, self.name, case or "nom")
+
+
+class Count:
+    """A small count in words where the language's sentence wants it: "two" in English,
+    the digits in the other languages (their templates put it in their own grammar)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def words(self, lang: str, case: str = "") -> str:
+        if lang == "en" and 0 <= self.n < len(_EN_COUNTS):
+            return _EN_COUNTS[self.n]
+        return str(self.n)
+
+    def __repr__(self) -> str:
+        return f"Count({self.n})"
+
+
+_EN_COUNTS = ("no", "one", "two", "three", "four")
+
+
+class MoveRef:
+    """A move (``'t3-f1'``, ``'waste-t4'``, ``'t2-t5x3'``, ``'deal'``) as a sentence's
+    parameter (or a turn of several, comma-separated): its text in English, its piles'
+    words in the other languages ("стопка 3 расклада → основание 1", a count as "×3")."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: object) -> None:
+        self.text = str(text)
+
+    def words(self, lang: str, case: str = "") -> str:
+        if lang == "en":
+            return self.text
+        return ", ".join(_move_words(lang, move) for move in self.text.split(","))
+
+    def __repr__(self) -> str:
+        return f"MoveRef({self.text!r})"
+
+
+def _move_words(lang: str, move: str) -> str:
+    """One move (a turn may be several, comma-separated) in ``lang``'s pile words."""
+    source, _, rest = move.partition("-")
+    if move == "deal" or not rest:
+        source, rest = "stock", "waste"
+    target, _, count = rest.partition("x")
+    said = f"{_short(lang, source)} → {_short(lang, target)}"
+    return f"{said} ×{count}" if count else said
+
+
+def _short(lang: str, pile: str) -> str:
+    """A pile's words without an article where the language has the case (else nominative)."""
+    return pile_words(lang, pile, "bare" if "bare" in CASES[lang] else "nom")
+
+
 class _Bound:
     """A parameter bound to a language: ``format`` passes it the placeholder's case."""
 
@@ -174,10 +244,11 @@ class _Bound:
 
     def __format__(self, spec: str) -> str:
         value = self.value
-        if isinstance(value, (Card, Pile, Rank)):
+        if isinstance(value, (Card, Pile, Rank, MoveRef, Count)):
             return value.words(self.lang, spec)
         if isinstance(value, Message):
-            return format(self.translator.render(value), spec)
+            said = self.translator.render(value)
+            return said[:1].lower() + said[1:] if spec == "lower" else format(said, spec)
         return format(value, spec)
 
 

@@ -10,7 +10,8 @@ Cases per language (``nom`` is the default; ``bare`` drops the article where the
 language has one):
 
 - en: ``nom`` "the queen of hearts", ``bare`` "queen of hearts"; for piles ``title``
-  "Tableau 3", for ranks ``word`` "six" (cards and the rest fall back to ``nom``)
+  "Tableau 3", for ranks ``word`` "six", ``plural`` "sixes", ``titles`` "Kings" and ``an``
+  "an eight" (cards and the rest fall back to ``nom``)
 - ru, uk: ``nom acc gen dat ins loc`` (the rank noun declines; the suit stays genitive)
 - el: ``nom acc gen sto`` (σε + article: "στην ντάμα κούπα"), ``bare``
 - ca: ``nom de a`` (with the contracted article: "del cinc", "a l'as"), ``bare``
@@ -281,4 +282,12 @@ def rank_words(lang: str, rank: int, case: str = "nom") -> str:
     if lang == "ca":
         forms = _ca_forms(_CA_RANKS[i])
         return forms.get(case, forms["bare"]) if case != "nom" else forms["bare"]
+    if case == "titles":  # "Kings", "4s"
+        return _EN_RANK_TITLES[i] + "s"
+    if case == "plural":  # "sixes", "threes"
+        word = _EN_RANKS[i]
+        return word + ("es" if word.endswith("x") else "s")
+    if case == "an":  # after its indefinite article: "an eight", "a two"
+        word = _EN_RANKS[i]
+        return f"{'an' if word.startswith(('ace', 'eight')) else 'a'} {word}"
     return _EN_RANKS[i] if case in ("word", "bare") else _EN_RANK_TITLES[i]

@@ -27,7 +27,8 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..rules.cards import RANK_TITLES, glyph, rank_of
+from ..i18n import PileRef, Rank, message, plural_message
+from ..rules.cards import glyph, rank_of
 from ..rules.engine import STOCK, WASTE, Table
 from ..rules.hints import Hint
 from ..rules.limits import quote
@@ -51,8 +52,8 @@ POST_MORTEM_BUDGET = 30_000
 MEMORY_SIZE = 100_000
 """Positions whose verdict (and winning line) is remembered, oldest forgotten first."""
 
-LOST_TEXT = "No line wins from here: the game is lost (proved)."
-WON_TEXT = "The game is won."
+LOST_TEXT = message("No line wins from here: the game is lost (proved).")
+WON_TEXT = message("The game is won.")
 
 
 # ---------------------------------------------------------------- remembered verdicts
@@ -415,36 +416,51 @@ def _post_mortem_text(history: Sequence[Move], lo: int, hi: int) -> PostMortem:
     last = lo if lo >= 0 else None
     first = hi if hi <= n else None
     if lo >= n:
-        return PostMortem(None, None, "The game can still be won from here.", n, None)
+        return PostMortem(None, None, message("The game can still be won from here."), n, None)
     if hi == 0:
         return PostMortem(
-            None, None, "No line wins this game, even from its first position.", None, 0
+            None, None, message("No line wins this game, even from its first position."), None, 0
         )
     if first is not None and last is not None and first == last + 1:
         move = history[last]
         return PostMortem(
             last,
             move,
-            f"The game was still winnable before move {last + 1} ({move}); after it no line wins.",
+            message(
+                "The game was still winnable before move {number} ({move}); after it no line wins.",
+                number=last + 1,
+                move=str(move),
+            ),
             last,
             first,
         )
     if first is None and last is None:
-        text = "Within its budget the solver could not decide whether this game was ever winnable."
+        text = message(
+            "Within its budget the solver could not decide whether this game was ever winnable."
+        )
+    elif first is None and last:
+        text = message(
+            "The game was still winnable after move {number}; the solver could not decide the "
+            "later positions within its budget.",
+            number=last,
+        )
     elif first is None:
-        text = (
-            f"The game was still winnable after move {last}" if last else "The deal was winnable"
-        ) + "; the solver could not decide the later positions within its budget."
+        text = message(
+            "The deal was winnable; the solver could not decide the later positions within its "
+            "budget."
+        )
     elif last is None:
-        text = (
-            f"No line wins after move {first}; the solver could not decide the earlier "
-            "positions within its budget."
+        text = message(
+            "No line wins after move {number}; the solver could not decide the earlier "
+            "positions within its budget.",
+            number=first,
         )
     else:
-        text = (
-            f"The game was still winnable before move {last + 1} and lost after move "
-            f"{first}; the solver could not decide the positions in between within its "
-            "budget."
+        text = message(
+            "The game was still winnable before move {number} and lost after move {after}; the "
+            "solver could not decide the positions in between within its budget.",
+            number=last + 1,
+            after=first,
         )
     return PostMortem(None, None, text, last, first)
 
@@ -506,7 +522,7 @@ def advise(
     left = None if seconds is None else min(seconds / 4, seconds - (time.perf_counter() - start))
     quarter = None if budget is None else budget // 4
     if _only_move(game, line[0], left, quarter):
-        text = "Only one move still wins: " + text[0].lower() + text[1:]
+        text = message("Only one move still wins: {hint:lower}", hint=text)
     return Hint(line[0], text), "solver"
 
 
@@ -529,10 +545,21 @@ def hint(
 
 def _fallback(game: Game, seconds: float | None) -> Hint:
     classic = game.hint()
-    within = f"within {seconds:g} s" if seconds is not None else "within its budget"
+    if seconds is None:
+        return Hint(
+            classic.move,
+            message(
+                "{hint} (Classic hint: the solver found no winning line within its budget.)",
+                hint=classic.message,
+            ),
+        )
     return Hint(
         classic.move,
-        f"{classic.message} (Classic hint: the solver found no winning line {within}.)",
+        message(
+            "{hint} (Classic hint: the solver found no winning line within {seconds} s.)",
+            hint=classic.message,
+            seconds=f"{seconds:g}",
+        ),
     )
 
 
@@ -546,8 +573,12 @@ def _fair_hint(
         classic = game.hint()
         return Hint(
             classic.move,
-            f"{classic.message} (Classic hint: no winning line was found in any of "
-            f"{samples} worlds that fit what you have seen.)",
+            message(
+                "{hint} (Classic hint: no winning line was found in any of {samples} worlds that "
+                "fit what you have seen.)",
+                hint=classic.message,
+                samples=samples,
+            ),
         ), "classic"
     # Explain with the line of a world that begins with the best move: a world's hidden
     # cards are made up, but the explanation names only cards the player sees.
@@ -555,12 +586,21 @@ def _fair_hint(
     world = next(
         w for w, s in zip(result.worlds, result.solutions, strict=True) if s.moves == world_line
     )
-    text = explain_line(game, world_line, world=world, horizon=FAIR_HORIZON).rstrip(".")
-    undecided = f"; {result.unknown} undecided" if result.unknown else ""
+    text = _explanation(game, world_line, world=world, horizon=FAIR_HORIZON)
+    said = {"hint": text, "wins": result.wins[best], "samples": samples}
+    if result.unknown:
+        return Hint(
+            best,
+            message(
+                "{hint} (a win in {wins} of {samples} deals that fit what you can see; "
+                "{unknown} undecided).",
+                unknown=result.unknown,
+                **said,
+            ),
+        ), "fair"
     return Hint(
         best,
-        f"{text} (a win in {result.wins[best]} of {samples} deals that fit what you can see"
-        f"{undecided}).",
+        message("{hint} (a win in {wins} of {samples} deals that fit what you can see).", **said),
     ), "fair"
 
 
@@ -611,6 +651,17 @@ def explain_line(
     stops at the first deal or card the player cannot see, so that the reason is true in
     the next few moves of the player's own game, whatever the hidden cards.
     """
+    return message("{sentence}.", sentence=_explanation(game, line, world=world, horizon=horizon))
+
+
+def _explanation(
+    game: Game,
+    line: Sequence[Move],
+    *,
+    world: Game | None = None,
+    horizon: int = EXPLAIN_HORIZON,
+) -> str:
+    """:func:`explain_line`'s sentence without its full stop."""
     if not isinstance(horizon, int) or isinstance(horizon, bool) or not 1 <= horizon <= 1000:
         raise ValueError(f"horizon is a whole number of moves from 1 to 1000, not {horizon!r}")
     if not line:
@@ -620,20 +671,30 @@ def explain_line(
     visible = _visible_values(game)
     if game.status == "choosing-base":
         card = table.piles[table.index(move.source)][-1]
-        return (
-            f"Choose {glyph(card)} as the base: with {_plural_rank(rank_of(card))} as the "
-            f"base rank a winning line exists ({len(line)} moves)."
+        return plural_message(
+            "Choose {card} as the base: with {rank:titles} as the base rank a winning line "
+            "exists ({n} move)",
+            "Choose {card} as the base: with {rank:titles} as the base rank a winning line "
+            "exists ({n} moves)",
+            len(line),
+            card=glyph(card),
+            rank=Rank(rank_of(card)),
         )
     if move == DEAL:
         return _explain_deal(game, line)
     what, where = _action(game, move)
     if game.stock_locked and move.source == "waste":
-        return f"Play the waste card {what} {where}: the stock is locked until it goes."
-    return f"Move {what} {where}: {_reason(world or game, line, visible, horizon)}."
-
-
-def _plural_rank(rank: int) -> str:
-    return RANK_TITLES[rank - 1] + "s"
+        return message(
+            "Play the waste card {what} {where}: the stock is locked until it goes",
+            what=what,
+            where=where,
+        )
+    return message(
+        "Move {what} {where}: {reason}",
+        what=what,
+        where=where,
+        reason=_reason(world or game, line, visible, horizon),
+    )
 
 
 def _visible_values(game: Game) -> set[int]:
@@ -652,23 +713,27 @@ def _action(game: Game, move: Move) -> tuple[str, str]:
     card = table.piles[s][-move.size]
     what = glyph(card)
     if move.size > 1:
-        more = move.size - 1
-        what += " with the card on it" if more == 1 else f" with the {more} cards on it"
+        what = plural_message(
+            "{card} with the card on it", "{card} with the {n} cards on it", move.size - 1,
+            card=what,
+        )  # fmt: skip
     onto = table.piles[t]
-    if t in table.foundations:
-        where = (
-            f"onto foundation {move.target}" if onto else f"to the empty foundation {move.target}"
-        )
+    target = PileRef(move.target)
+    if t in table.foundations and onto:
+        where = message("onto foundation {pile}", pile=target)
+    elif t in table.foundations:
+        where = message("to the empty foundation {pile}", pile=target)
     elif onto:
-        where = f"onto {glyph(onto[-1])}"
+        where = message("onto {card}", card=glyph(onto[-1]))
     else:
-        where = f"to the empty pile {move.target}"
+        where = message("to the empty pile {pile}", pile=target)
     if s in table.foundations:
-        what += f" back down from foundation {move.source}"
+        what = message("{what} back down from foundation {pile}", what=what,
+                       pile=PileRef(move.source))  # fmt: skip
     elif s == WASTE and not game.stock_locked:
-        what += " from the waste"
+        what = message("{what} from the waste", what=what)
     elif s == table.reserve:
-        what += " from the reserve"
+        what = message("{what} from the reserve", what=what)
     return what, where
 
 
@@ -679,13 +744,19 @@ def _explain_deal(game: Game, line: Sequence[Move]) -> str:
             break
         deals += 1
     if not game.stock_count:
-        return "Deal: the winning line turns the waste over for another pass through the stock."
+        return message(
+            "Deal: the winning line turns the waste over for another pass through the stock"
+        )
     if not [m for m in game.legal_moves() if m != DEAL]:
-        return "Deal: it is the only move."
+        return message("Deal: it is the only move")
     if deals >= len(line):
-        return "Deal: the rest of the winning line is in the stock."
-    later = f", {deals} deals before its next move" if deals > 1 else ""
-    return f"Deal: the winning line goes on with the stock{later}."
+        return message("Deal: the rest of the winning line is in the stock")
+    if deals > 1:
+        return message(
+            "Deal: the winning line goes on with the stock, {n} deals before its next move",
+            n=deals,
+        )
+    return message("Deal: the winning line goes on with the stock")
 
 
 def _reason(
@@ -710,7 +781,9 @@ def _reason(
     card, top = before[-n], before[-1]
     rest = len(before) - n
     if s in table.tableau and rest and table.down[s] >= rest:
-        return f"it turns over the face-down card under it in pile {move.source}"
+        return message(
+            "it turns over the face-down card under it in pile {pile}", pile=PileRef(move.source)
+        )
     sim = game.copy()
     sim.play(move)
     piles = sim.to_table().piles
@@ -737,21 +810,48 @@ def _reason(
             if uncovered and uncovered[0] == ls and uncovered[1] >= first:
                 u = src[uncovered[1]]
                 if lt in tp.foundations:
-                    found.setdefault("up", f"it frees {glyph(u)} for foundation {later.target}")
+                    found.setdefault(
+                        "up",
+                        message(
+                            "it frees {card} for foundation {pile}",
+                            card=glyph(u),
+                            pile=PileRef(later.target),
+                        ),
+                    )
                 elif dst and dst[-1] in visible:
-                    found.setdefault("build", f"it frees {glyph(u)} to go onto {glyph(dst[-1])}")
+                    found.setdefault(
+                        "build",
+                        message(
+                            "it frees {card} to go onto {onto}", card=glyph(u), onto=glyph(dst[-1])
+                        ),
+                    )
                 elif not dst:
-                    found.setdefault("build", f"it frees {glyph(u)} to fill pile {later.target}")
+                    found.setdefault(
+                        "build",
+                        message(
+                            "it frees {card} to fill pile {pile}",
+                            card=glyph(u),
+                            pile=PileRef(later.target),
+                        ),
+                    )
                 else:
-                    found.setdefault("build", f"it frees {glyph(u)} for a later move")
+                    found.setdefault("build", message("it frees {card} for a later move",
+                                                      card=glyph(u)))  # fmt: skip
                 uncovered = None
             if space and lt == s and not dst:
                 filler = src[first]
                 found.setdefault(
                     "space",
-                    f"it empties pile {move.source} for {glyph(filler)}"
+                    message(
+                        "it empties pile {pile} for {card}",
+                        pile=PileRef(move.source),
+                        card=glyph(filler),
+                    )
                     if filler in visible
-                    else f"it empties pile {move.source}, which the winning line fills later",
+                    else message(
+                        "it empties pile {pile}, which the winning line fills later",
+                        pile=PileRef(move.source),
+                    ),
                 )
                 space = False
             if moved and lt == moved[0] and len(dst) == moved[1] + n:
@@ -759,9 +859,13 @@ def _reason(
                 if onto in visible:
                     found.setdefault(
                         "onto",
-                        f"then {glyph(onto)} can follow it on foundation {move.target}"
+                        message(
+                            "then {card} can follow it on foundation {pile}",
+                            card=glyph(onto),
+                            pile=PileRef(move.target),
+                        )
                         if t in table.foundations
-                        else f"then {glyph(onto)} can go on it",
+                        else message("then {card} can go on it", card=glyph(onto)),
                     )
                 moved = None
             if moved and ls == moved[0] and moved[1] >= first:
@@ -784,8 +888,10 @@ def _reason(
         if kind in found:
             return found[kind]
     if s in table.tableau and not rest:
-        return f"it empties pile {move.source}"
-    return f"it begins a winning line of {len(line)} moves"
+        return message("it empties pile {pile}", pile=PileRef(move.source))
+    return plural_message(
+        "it begins a winning line of {n} move", "it begins a winning line of {n} moves", len(line)
+    )
 
 
 def _moves_unseen(table: Table, move: Move, visible: set[int]) -> bool:

@@ -2,7 +2,7 @@
 
 The zero-install site's Play page (``tools/build_lite.py``) runs one line in the browser
 kernel, ``open_table("<the page's query string>")``. The query picks the game and its
-options (``?game=klondike&seed=7&coach=1``); anything else in it is refused with a clear
+options (``?game=klondike&seed=7&coach=1&lang=uk``); anything else in it is refused with a clear
 message and the defaults are used. The game on the table is saved after every change to
 ``<jupyter data dir>/terrace_widget/autosave/<game>.json`` (in the browser, the kernel's
 ``/drive`` file system, which JupyterLite keeps in the browser's storage), and opening the
@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, unquote
 from ..game.game import Game
 from ..game.statistics import BROWSER_DATA_DIR as BROWSER_DATA_DIR  # re-exported
 from ..game.statistics import data_dir as jupyter_data_dir
+from ..i18n import UnknownLocaleError, message, normalize_locale
 from ..rules.variants import VARIANTS
 from .widget import TerraceWidget
 
@@ -47,7 +48,9 @@ def parse_query(query: str) -> dict[str, Any]:
 
     Raises :class:`QueryError` for an unknown game or key, a bad seed or switch."""
     if len(query) > MAX_QUERY_CHARS:
-        raise QueryError(f"the address's query is longer than {MAX_QUERY_CHARS} characters")
+        raise QueryError(
+            message("the address's query is longer than {n} characters", n=MAX_QUERY_CHARS)
+        )
     fields = parse_qs(unquote(query).lstrip("?"), keep_blank_values=True)
     options: dict[str, Any] = {"variant": "terrace", "seed": None}
     for key, values in fields.items():
@@ -55,18 +58,35 @@ def parse_query(query: str) -> dict[str, Any]:
         if key == "game":
             if value not in VARIANTS:
                 names = ", ".join(sorted(VARIANTS))
-                raise QueryError(f"unknown game {value[:40]!r}: one of {names}")
+                raise QueryError(
+                    message(
+                        "unknown game {game}: one of {names}", game=repr(value[:40]), names=names
+                    )
+                )
             options["variant"] = value
         elif key == "seed":
             if not value.isdigit() or int(value) > MAX_SEED:
-                raise QueryError(f"seed must be a whole number from 0 to {MAX_SEED}")
+                raise QueryError(
+                    message("seed must be a whole number from 0 to {most}", most=MAX_SEED)
+                )
             options["seed"] = int(value)
         elif key in _SWITCHES:
             if value not in _TRUE:
-                raise QueryError(f"{key} must be 1 or 0, not {value[:20]!r}")
+                raise QueryError(
+                    message("{key} must be 1 or 0, not {value}", key=key, value=repr(value[:20]))
+                )
             options[_SWITCHES[key]] = _TRUE[value]
+        elif key == "lang":
+            try:
+                options["locale"] = normalize_locale(value)
+            except UnknownLocaleError as error:
+                raise QueryError(str(error)) from None
         else:
-            raise QueryError(f"unknown option {key[:40]!r}: game, seed, coach or winnable")
+            raise QueryError(
+                message(
+                    "unknown option {key}: game, seed, coach, winnable or lang", key=repr(key[:40])
+                )
+            )
     return options
 
 
@@ -116,7 +136,7 @@ def open_table(query: str = "", *, folder: Path | None = None) -> TerraceWidget:
         options = parse_query(query)
         problem = None
     except QueryError as error:
-        options, problem = {"variant": "terrace", "seed": None}, str(error)
+        options, problem = {"variant": "terrace", "seed": None}, error.args[0]
     variant, seed = options.pop("variant"), options.pop("seed")
     folder = (folder or data_dir()) / "autosave"
     saved = saved_game(folder / f"{variant}.json")
@@ -127,5 +147,6 @@ def open_table(query: str = "", *, folder: Path | None = None) -> TerraceWidget:
     widget = TerraceWidget(variant, seed, game=saved, **options)
     Autosave(widget, folder.parent).save()  # the widget's observer keeps it alive
     if problem is not None:
-        widget.session._say("refused", f"Address not understood ({problem}): a new deal.")
+        said = message("Address not understood ({problem}): a new deal.", problem=problem)
+        widget.session._say("refused", widget.session.tr(said))
     return widget

@@ -34,13 +34,14 @@ from typing import Any
 
 from ..fair.players import RulePlayer, play_out
 from ..game.game import Game
+from ..i18n import Message, message, plural_message
 from ..rules.deal import MAX_SEED
 from ..rules.variants import get_rules
 from ..search.solver import solve, stop_when
 from .worker import loop_running
 
 LIST_FILE = Path(__file__).with_name("winnable-deals.json")
-WINNABLE_TEXT = "A winnable deal: winnable by someone who sees every card"
+WINNABLE_TEXT = message("A winnable deal: winnable by someone who sees every card")
 """What the table says of a deal from this module (the solver sees every card)."""
 FIND_BUDGET = 100_000
 """Nodes the background finder gives one random deal before trying another."""
@@ -73,6 +74,16 @@ def shipped() -> dict[str, Any]:
 def rule() -> str:
     """The difficulty rule, stated (from the shipped list)."""
     return str(shipped()["rule"])
+
+
+def rule_text() -> str:
+    """The difficulty rule as the table states it (:func:`rule`, in the table's language)."""
+    return message(
+        "easy: the fair rule player (every tip on, player version {version}) wins the deal; "
+        "medium: it loses, and the solver proved the deal winnable within the game's median "
+        "nodes over its winnable deals; hard: it loses, and the solver needed more",
+        version=str(shipped().get("player_version", "")),
+    )
 
 
 def listed(variant: str) -> list[dict[str, Any]]:
@@ -201,12 +212,23 @@ def _day(date: dt.date | str | None) -> str:
 def share_text(deal: Deal, game: Game, seconds: float | None) -> str:
     """The daily deal's share text: the date, the game and the result, no card."""
     status = game.status
-    name = game.rules.name
+    said = {"game": Message(game.rules.name), "date": deal.daily or ""}
+    moves = len(game.history)
     if status == "won":
         minutes, secs = divmod(round(seconds or 0), 60)
-        result = f"won in {minutes}:{secs:02d} with {len(game.history)} moves"
-    elif status == "lost":
-        result = f"lost after {len(game.history)} moves"
-    else:
-        result = f"{len(game.history)} moves so far"
-    return f"terrace_widget {DAILY_TEXT.lower()}, {name}, {deal.daily}: {result}."
+        return plural_message(
+            "terrace_widget daily deal, {game}, {date}: won in {time} with {n} move.",
+            "terrace_widget daily deal, {game}, {date}: won in {time} with {n} moves.",
+            moves, time=f"{minutes}:{secs:02d}", **said,
+        )  # fmt: skip
+    if status == "lost":
+        return plural_message(
+            "terrace_widget daily deal, {game}, {date}: lost after {n} move.",
+            "terrace_widget daily deal, {game}, {date}: lost after {n} moves.",
+            moves, **said,
+        )  # fmt: skip
+    return plural_message(
+        "terrace_widget daily deal, {game}, {date}: {n} move so far.",
+        "terrace_widget daily deal, {game}, {date}: {n} moves so far.",
+        moves, **said,
+    )  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..game.game import Game
 from ..game.statistics import GameResult, NewerStatisticsError, Statistics
-from .deals import WINNABLE_TEXT, Deal, rule, share_text
+from .deals import WINNABLE_TEXT, Deal, rule_text, share_text
 
 __all__ = ["Scorekeeper", "Statistics", "Tally"]
 
@@ -107,7 +107,7 @@ class Scorekeeper:
             "winnable": deal.difficulty != "unknown",
             "text": WINNABLE_TEXT if deal.difficulty != "unknown" else None,
             "difficulty": None if deal.difficulty == "unknown" else deal.difficulty,
-            "rule": rule(),
+            "rule": rule_text(),
             "daily": deal.daily,
             "share": share_text(deal, game, seconds) if deal.daily else None,
         }

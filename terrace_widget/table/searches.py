@@ -38,7 +38,7 @@ def hint(game: Game, coach: bool, hint_mode: str, seconds: float) -> tuple[Hint,
     if coach:  # the lesson's hint is the fair one, and says so
         found = safely(lambda: advice.advise(game, seconds=seconds, fair=True), None)
         given, by = found if found is not None else (game.hint(), "classic")
-        return Hint(given.move, f"{coaching.FAIR_PREFIX}{given.message}"), by
+        return Hint(given.move, coaching.fair_hint(given.message)), by
     if hint_mode != "classic":
         fair = hint_mode == "fair"
         found = safely(lambda: advice.advise(game, seconds=seconds, fair=fair), None)

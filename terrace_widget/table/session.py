@@ -930,9 +930,9 @@ class TableSession:
         the biggest drops, where it slipped away) into ``view.coach.review``; in a kernel
         in the background. Returns why not, or ``None``. Needs the Coach on."""
         if not self._coach:
-            return "the review is the Coach's: switch the Coach on first"
+            return message("the review is the Coach's: switch the Coach on first")
         if self._desk.reviewing and self._review_for == self._generation:
-            return "the review of this table is under way"
+            return message("the review of this table is under way")
         game = self._game.copy()
         generation = self._review_for = self._generation
         self._desk.reviewing = True
@@ -1048,6 +1048,8 @@ class TableSession:
         if self._coach:  # learning mode: nothing on the table depends on a hidden card
             learning.fair_table(view, game)
             status = view["status"]
+        for key in _SPOKEN:  # the Coach's, Watch's and the deal's sentences, in this language
+            view[key] = rendered(self._translator, view[key])
         self.view = view
         if self.publish is not None:
             self.publish(view)
@@ -1121,6 +1123,23 @@ _MARKED = frozenset(
     {THINKING, BROWSER_NOTE, LOST_TEXT, WON_TEXT, *(r.name for r in VARIANTS.values())}
 )
 """The fixed texts of this module marked with ``N_`` (translated where shown)."""
+
+
+_SPOKEN = ("message", "hint", "post_mortem", "coach", "learning", "watch", "deal")
+"""The view's keys whose sentences are :class:`~terrace_widget.i18n.Message` objects from the
+Coach, the review, Watch and the deal (rendered when the view is built)."""
+
+
+def rendered(translator: Translator, value: Any) -> Any:
+    """``value`` with every :class:`~terrace_widget.i18n.Message` in it (in dicts and lists)
+    rendered by ``translator``; everything else as it is."""
+    if isinstance(value, Message):
+        return translator.render(value)
+    if isinstance(value, dict):
+        return {k: rendered(translator, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rendered(translator, v) for v in value]
+    return value
 
 
 def _maybe(tr: Callable[[str], str], text: str | None) -> str | None:

@@ -15,7 +15,8 @@ from typing import Any, Protocol
 
 from ..fair.players import Player, RulePlayer
 from ..game.game import Game, Observation, fair_observation
-from ..rules.cards import card_name, parse_card
+from ..i18n import Card, MoveRef, Pile, message, plural_message
+from ..rules.cards import parse_card
 from .worker import loop_running
 
 
@@ -39,42 +40,48 @@ SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.3}
 MAX_WATCHED = 3000
 """Watch stops after this many moves (a game never needs more)."""
 TEXTS = {
-    "started": "Watch: the fair player (it sees only what you see) plays this deal.",
-    "stopped": "Watch stopped: the game is yours again.",
-    "done-won": "Watch: the fair player won this deal.",
-    "done-stuck": "Watch: the fair player sees no good move left; the game is yours.",
-    "finished": "Watch: the game is over.",
+    "started": message("Watch: the fair player (it sees only what you see) plays this deal."),
+    "stopped": message("Watch stopped: the game is yours again."),
+    "done-won": message("Watch: the fair player won this deal."),
+    "done-stuck": message("Watch: the fair player sees no good move left; the game is yours."),
+    "finished": message("Watch: the game is over."),
 }
-"""Every sentence Watch shows, in one place (for translation)."""
+"""Every sentence Watch shows, in one place (messages: rendered in the table's language)."""
 NarrateFn = Callable[[Observation, str], str]
 
 
-def _pile_words(pile: str) -> str:
-    if pile.startswith("t"):
-        return f"tableau {pile[1:]}"
-    if pile.startswith("f"):
-        return "a foundation"
-    return {"waste": "the waste", "reserve": "the reserve", "stock": "the stock"}.get(pile, pile)
-
-
 def narrate(obs: Observation, move: str) -> str:
-    """One short sentence for ``move`` played in ``obs`` (it reads only the observation)."""
+    """One short sentence for ``move`` played in ``obs`` (it reads only the observation),
+    rendered in the table's language where it is shown."""
     source, _, rest = move.partition("-")
     target, _, count = rest.partition("x")
     if source == "stock" or move == "deal":
-        return "It deals from the stock."
+        return message("It deals from the stock.")
     pile = obs["piles"].get(source, [])
     number = int(count) if count.isdigit() else 1
     top = pile[-number] if len(pile) >= number else None
-    card = card_name(parse_card(top)) if top and not top.startswith("#") else "a card"
-    more = f" and the {number - 1} card{'s' if number > 2 else ''} on it" if number > 1 else ""
+    if not top or top.startswith("#"):
+        return message("It plays {move}.", move=MoveRef(move))
+    where = {"card": Card(parse_card(top)), "source": Pile(source)}
+    if target.startswith("f") and obs["status"] == "choosing-base":
+        return message("It moves {card} from {source} to a foundation: its rank is the base.",
+                       **where)  # fmt: skip
+    if target.startswith("f") and number == 1:
+        return message("It moves {card} from {source} up to a foundation.", **where)
     if target.startswith("f"):
-        goal = "up to a foundation"
-        if obs["status"] == "choosing-base":
-            goal = "to a foundation: its rank is the base"
-    else:
-        goal = f"to {_pile_words(target)}"
-    return f"It moves {card}{more} from {_pile_words(source)} {goal}."
+        return plural_message(
+            "It moves {card} and the {n} card on it from {source} up to a foundation.",
+            "It moves {card} and the {n} cards on it from {source} up to a foundation.",
+            number - 1, **where,
+        )  # fmt: skip
+    if number == 1:
+        return message("It moves {card} from {source} to {target}.", target=Pile(target),
+                       **where)  # fmt: skip
+    return plural_message(
+        "It moves {card} and the {n} card on it from {source} to {target}.",
+        "It moves {card} and the {n} cards on it from {source} to {target}.",
+        number - 1, target=Pile(target), **where,
+    )  # fmt: skip
 
 
 class Watcher:
@@ -100,9 +107,9 @@ class Watcher:
             if isinstance(speed, str) and speed in SPEEDS:
                 self.delay = SPEEDS[speed]
             else:
-                return f"the speed is one of {', '.join(SPEEDS)}"
+                return message("the speed is one of {speeds}", speeds=", ".join(SPEEDS))
         if self.session.view.get("status") not in ("playing", "choosing-base"):
-            return "the game is over: deal again to watch"
+            return message("the game is over: deal again to watch")
         self.player.reset()
         self.on = True
         self.said = TEXTS["started"]

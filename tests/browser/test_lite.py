@@ -546,3 +546,48 @@ def test_a_drill_judges_mouse_moves_in_the_browser_kernel(
     assert errors_shown == 0
     assert errors == []
     assert_offline(offline)
+
+
+# ---------------------------------------------------------------- the table's languages
+LOCALES = ("el", "uk", "ru", "ca")
+SHORT = {"el": {"β1", "σ5"}, "uk": {"о1", "с5"}, "ru": {"о1", "с5"}, "ca": {"b1", "t5"}}
+"""An empty foundation's and tableau pile's short labels in each language."""
+
+
+def test_four_tables_speak_their_languages_in_the_browser_kernel(
+    lite_page, lite_server: StaticServer, screenshot
+) -> None:
+    """``play('terrace', seed=5, locale=L)`` for each language, four tables in one notebook
+    of one page: a move refused with the mouse (the base card is not chosen yet) is
+    refused in the table's language, and no English word of the table's vocabulary is
+    left on it (text, titles, labels read by screen readers), as in the Lab test."""
+    from .test_i18n_lab import EXPECTED, WORDS, english_words
+
+    page, offline, errors = lite_page
+    open_notebook(page, lite_server, "01-play.ipynb")
+    add_cell(
+        page,
+        "from IPython.display import display\nfrom terrace_widget import play\n"
+        f"tables = [play('terrace', seed=5, locale=lang) for lang in {LOCALES!r}]\n"
+        "for table in tables:\n    display(table)\n",
+    )
+    roots = page.locator(".tw-root[data-seq]")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.tw-root[data-seq]').length === 4",
+        timeout=KERNEL_BOOT_TIMEOUT,
+    )
+    assert [roots.nth(i).get_attribute("lang") for i in range(4)] == list(LOCALES)
+    for i, lang in enumerate(LOCALES):
+        t = Table(page)
+        t.root = roots.nth(i)
+        t.drag("t1", "t2")
+        message = t.root.locator(".tw-message")
+        message.filter(has_text=EXPECTED[lang]).wait_for(timeout=30_000)
+        assert message.get_attribute("data-kind") == "refused"
+        words = t.root.evaluate(WORDS)
+        assert english_words(words) == [], (lang, english_words(words), words[:2000])
+        slots = t.root.locator(".tw-slot-name").all_inner_texts()
+        assert SHORT[lang] <= set(slots) and "f1" not in slots, slots  # short labels too
+        screenshot(t.root, f"lite-table-{lang}.png")
+    assert errors == []
+    assert_offline(offline)

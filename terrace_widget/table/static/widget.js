@@ -907,6 +907,11 @@ function pileShell(slot) {
     "aria-roledescription": "pile"
   });
 }
+function slotName(name, view) {
+  const m = /^([tf])(\d+)$/.exec(name);
+  if (!m) return pileTitle(name, view);
+  return m[1] === "f" ? t(view, "f{n}", { n: m[2] }) : t(view, "t{n}", { n: m[2] });
+}
 function fillPile(el, slot, view) {
   const cards = view.piles[slot.name] ?? [];
   el.classList.toggle("tw-empty", !cards.length);
@@ -919,7 +924,7 @@ function fillPile(el, slot, view) {
   if (slot.kind === "stock" && !cards.length && canDeal(view.legal_moves)) mark = "\u21BB";
   const outline = h("div", "tw-slot", { "aria-hidden": "true" });
   outline.innerHTML = `<span class="tw-slot-mark">${mark}</span>`;
-  outline.append(h("span", "tw-slot-name", {}, /^[tf]\d/.test(slot.name) ? slot.name : pileTitle(slot.name, view)));
+  outline.append(h("span", "tw-slot-name", {}, slotName(slot.name, view)));
   const kids = [outline];
   for (const pos of slot.cards) {
     const card2 = cardEl(cards[pos.i], pos.i);
