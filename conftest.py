@@ -42,6 +42,9 @@ SLOW = frozenset(
     {
         "file::test",
         "file::test[parameter]",
+        # coached games of Terrace and Klondike in five languages (a 45 s fixture)
+        "test_i18n.py::test_the_coached_game_in_english_speaks_every_part_it_checks",
+        "test_i18n.py::test_a_coached_game_with_watch_and_review_speaks_no_english",
         "test_advice.py::test_fair_advice_does_not_depend_on_where_the_hidden_cards_are[klondike-three-card]",
         "test_advice.py::test_fair_advice_does_not_depend_on_where_the_hidden_cards_are[klondike]",
         "test_advice.py::test_following_the_hints_wins",
