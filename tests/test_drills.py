@@ -235,8 +235,16 @@ def test_a_found_rule_stage_compares_the_found_set_with_and_without_the_rule() -
     assert other.follows is False and "reserve's top 5 cards wait longer" in other.reason
 
 
-def test_a_drills_own_table_hints_fairly(tmp_path: Path) -> None:
-    """The table's own Hint at a drill comes from the fair player, not the all-seeing one."""
+def test_a_drills_own_table_is_fair(tmp_path: Path) -> None:
+    """At a drill nothing on the table depends on a hidden card: its own Hint comes from
+    the fair player, and Winnable?, the post-mortem and sharing are off, saying why."""
     trainer = Drill("terrace-base", progress=Progress("ann", tmp_path / "progress.json"))
     assert trainer.table.hint_mode == "fair"
-    assert TerraceWidget("terrace").hint_mode == "solver"  # a plain table's default
+    learning = trainer.table.session.view["learning"]
+    assert learning["off"] == ["winnable", "post_mortem", "share"]
+    assert learning["why"].startswith("Off at a drill")
+    assert trainer.table.session.view["deal_id"] is None
+    plain = TerraceWidget("terrace")  # a plain table shows them all
+    assert plain.hint_mode == "solver" and plain.session.view["learning"] is None
+    greek = Drill("terrace-base", progress=Progress("ann", tmp_path / "p.json"), locale="el")
+    assert greek.table.session.view["learning"]["why"].startswith("Ανενεργό στην άσκηση")

@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "review.seeing": N_("All-seeing post-mortem (it looks at every hidden card): {text}"),
     "review.working": N_("Reviewing the game…"),
     "learning.seeing-off": N_("Off while the Coach is on: it would look at the hidden cards."),
+    "learning.fair-off": N_("Off at a drill: it would look at the hidden cards."),
     "join": N_("{first} {then}"),
 }
 """Every sentence of the Coach and the review: a key -> an English template."""

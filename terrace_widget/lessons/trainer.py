@@ -55,6 +55,7 @@ class Drill:
                 show_statistics=False,
                 locale=locale,
                 hint_mode="fair",  # the table's own Hint sees what the learner sees
+                fair=True,  # and nothing shown depends on a hidden card (no Winnable?)
             )
         )
         if table is not None and locale is not None:

@@ -78,7 +78,7 @@ def run_review(game: Game, stop: Any, seconds: float = REVIEW_SECONDS) -> Review
     return review_game(game, samples=REVIEW_SAMPLES, seconds=seconds, stop=stop)
 
 
-def fair_table(view: dict[str, Any], game: Game) -> None:
+def fair_table(view: dict[str, Any], game: Game, *, coach: bool = True) -> None:
     """Make ``view`` the learning-mode table (in place): the status is the observation's
     (lost only when no move is left), no Winnable?, no all-seeing post-mortem, no deal
     number; ``view.learning`` says what is off and why."""
@@ -95,5 +95,5 @@ def fair_table(view: dict[str, Any], game: Game) -> None:
     view["winnable"] = None
     view["post_mortem"] = None
     view["deal_id"] = None
-    view["learning"] = {"off": ["winnable", "post_mortem", "share"],
-                        "why": say("learning.seeing-off")}  # fmt: skip
+    why = say("learning.seeing-off" if coach else "learning.fair-off")
+    view["learning"] = {"off": ["winnable", "post_mortem", "share"], "why": why}

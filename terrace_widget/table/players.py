@@ -47,13 +47,15 @@ def session_options(
     back: str = "blue",
     show_statistics: bool = True,
     statistics: Statistics | bool | None = True,
+    fair: bool = False,
 ) -> dict[str, Any]:
     """``TableSession`` keywords for the players' options; a bad value raises ``ValueError``
     (or ``TypeError`` for an unknown option) before anything is built."""
     for name, value in (("winnable", winnable), ("daily", daily),
-                        ("show_statistics", show_statistics)):  # fmt: skip
+                        ("show_statistics", show_statistics), ("fair", fair)):  # fmt: skip
         if not isinstance(value, bool):
             raise ValueError(f"{name} is True or False")
     deck = Deck(palette=palette, contrast=high_contrast, large=large_print, back=back)
     return {"winnable": winnable, "daily": daily, "deck": deck,
-            "show_statistics": show_statistics, "statistics": statistics}  # fmt: skip
+            "show_statistics": show_statistics, "statistics": statistics,
+            "fair": fair}  # fmt: skip

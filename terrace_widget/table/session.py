@@ -125,6 +125,7 @@ class TableSession:
         winnable: bool = False,
         daily: bool = False,
         locale: str | None = None,
+        fair: bool = False,
     ) -> None:
         self._translator: Translator = translator(locale)  # UnknownLocaleError first
         if hint_mode not in HINT_MODES:
@@ -157,6 +158,9 @@ class TableSession:
         self.post_mortem_seconds = post_mortem_seconds
         self._show_winnable = show_winnable
         self._coach = coach
+        self._fair = fair
+        """A fair table without the Coach (a drill's): nothing shown depends on a hidden
+        card, as in learning mode."""
         self.view: dict[str, Any] = {}
         self._seq = 0
         self._table_seq = 1  # the first seq that shows the current table
@@ -226,6 +230,11 @@ class TableSession:
         self._schedule_winnable()
         if self.on_setting is not None:
             self.on_setting("show_winnable", on)
+
+    @property
+    def _is_fair(self) -> bool:
+        """Learning mode: the Coach on, or a fair table (``fair=True``)."""
+        return self._coach or self._fair
 
     @property
     def coach(self) -> bool:
@@ -993,7 +1002,7 @@ class TableSession:
         def apply(outcome: str) -> None:
             if outcome == "lost":
                 self._lost_for = self._generation  # later views of this table stay lost
-            if outcome != self.view.get("status") and not self._coach:  # learning: not shown
+            if outcome != self.view.get("status") and not self._is_fair:  # not shown
                 self._sync(prove_loss=False)
 
         self._in_background("loss", worker.Search(searches.outcome, game), apply)
@@ -1045,15 +1054,15 @@ class TableSession:
             layout=layout_hints(game.rules),
             **self._player_view(game),
         )  # fmt: skip
-        if self._coach:  # learning mode: nothing on the table depends on a hidden card
-            learning.fair_table(view, game)
+        if self._is_fair:  # learning mode: nothing on the table depends on a hidden card
+            learning.fair_table(view, game, coach=self._coach)
             status = view["status"]
         for key in _SPOKEN:  # the Coach's, Watch's and the deal's sentences, in this language
             view[key] = rendered(self._translator, view[key])
         self.view = view
         if self.publish is not None:
             self.publish(view)
-        if status == "lost" and self._post_mortem is None and not self._coach:
+        if status == "lost" and self._post_mortem is None and not self._is_fair:
             self._schedule_post_mortem()
         over = status in ("won", "lost")
         if self._coach and over and self._review_for != self._generation:

@@ -38,6 +38,19 @@ def play_with_mouse(t: Table, move: str) -> None:
     t.drag(m.source, m.target, m.size)
 
 
+def write_notebook(folder: Path, name: str, cells: list[str]) -> None:
+    """A notebook of code ``cells`` in ``folder`` (made), for Lab to open and run."""
+    folder.mkdir()
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    notebook.metadata["kernelspec"] = {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
+    nbformat.write(notebook, folder / name)
+
+
 def test_a_drill_judges_mouse_moves_gives_hints_and_keeps_stars(
     browser_requirements, page, page_errors, screenshot, tmp_path: Path
 ) -> None:
@@ -47,21 +60,15 @@ def test_a_drill_judges_mouse_moves_gives_hints_and_keeps_stars(
     wrong, best = wrong_move(position), position.best
     data = tmp_path / "jupyter-data"
     folder = tmp_path / "notebooks"
-    folder.mkdir()
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [
-        nbformat.v4.new_code_cell(f"import os\nos.environ['JUPYTER_DATA_DIR'] = {str(data)!r}"),
-        nbformat.v4.new_code_cell(
+    write_notebook(
+        folder,
+        "drill.ipynb",
+        [
+            f"import os\nos.environ['JUPYTER_DATA_DIR'] = {str(data)!r}",
             f"from terrace_widget.lessons import drill\nd = drill({STAGE!r}, learner='lab')\n"
-            f"d.trainer.go({first})\nd"
-        ),
-    ]
-    notebook.metadata["kernelspec"] = {
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-        "name": "python3",
-    }
-    nbformat.write(notebook, folder / "drill.ipynb")
+            f"d.trainer.go({first})\nd",
+        ],
+    )
     with lab_server(folder) as server:
         page.goto(server.lab_url("drill.ipynb"))
         page.wait_for_function(KERNEL_IDLE, timeout=90_000)
@@ -122,21 +129,15 @@ def test_every_stage_judges_a_wrong_and_a_right_mouse_move(
     stage, a move the fair value grades clearly worse, made with the mouse, gets ✗ on the
     table, and after Try again the best move gets ✓."""
     folder = tmp_path / "notebooks"
-    folder.mkdir()
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [
-        nbformat.v4.new_code_cell(
+    write_notebook(
+        folder,
+        "stages.ipynb",
+        [
             f"import os\nos.environ['JUPYTER_DATA_DIR'] = {str(tmp_path / 'data')!r}\n"
             "from terrace_widget import TerraceWidget\n"
             "w = TerraceWidget('terrace', statistics=False, show_statistics=False)\nw"
-        ),
-    ]
-    notebook.metadata["kernelspec"] = {
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-        "name": "python3",
-    }
-    nbformat.write(notebook, folder / "stages.ipynb")
+        ],
+    )
     with lab_server(folder) as server:
         page.goto(server.lab_url("stages.ipynb"))
         page.wait_for_function(KERNEL_IDLE, timeout=90_000)
