@@ -197,8 +197,12 @@ case "$cmd" in
     # Play in a copy: saving the widget's state into a tracked notebook would dirty the
     # repository. Files already in play/ are kept (they hold your games).
     mkdir -p play
-    for source in notebooks/*.ipynb; do
-      [ -e "play/$(basename "$source")" ] || cp "$source" "play/$(basename "$source")"
+    # The lessons, and their translations in play/<language>/ (they read ../data).
+    for source in notebooks/*.ipynb notebooks/*/*.ipynb; do
+      copy="play/${source#notebooks/}"
+      [ -e "$copy" ] && continue
+      mkdir -p "$(dirname "$copy")"
+      cp "$source" "$copy"
     done
     [ -e play/data ] || [ ! -d notebooks/data ] || cp -r notebooks/data play/data
     notebook=play/01-play.ipynb

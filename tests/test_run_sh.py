@@ -57,6 +57,8 @@ def test_play_opens_an_ignored_copy_and_passes_arguments_on(clone: Path) -> None
     assert "extra arguments go to jupyter-lab" in result.stderr
     copy = clone / "play" / "01-play.ipynb"
     assert copy.read_bytes() == (clone / "notebooks" / "01-play.ipynb").read_bytes()
+    translated = clone / "play" / "uk" / "02-rules-tutorial.ipynb"  # the lessons' languages
+    assert translated.read_bytes() == (clone / "notebooks/uk/02-rules-tutorial.ipynb").read_bytes()
     assert "play/" in (clone / ".gitignore").read_text().split()
     assert ".ipynb_checkpoints/" in (clone / ".gitignore").read_text().split()
     # a saved game in the copy is kept on the next start, the tracked notebook untouched
