@@ -56,9 +56,8 @@
 # triat on el consell va guanyar, així que l'afavoreixen: llegiu els recomptes de cada
 # entrenament, i jugueu-ne també les posicions de repartiments que el consell va perdre.
 #
-# Algunes frases del paquet encara no estan traduïdes i surten en anglès: les lectures de
-# `st.…` (`reading.text`, `tip.text`), les marques de l'Entrenador a la taula, els noms dels
-# consells entre parèntesis i una part de la conclusió d'`effect_text`.
+# Les taules, l'Entrenador i els entrenaments parlen català. Només surt en anglès el que el
+# codi imprimeix de les lectures de `st.…` (`reading.text`, `tip.text`).
 
 # %%
 from terrace_widget import Game, play
