@@ -493,3 +493,34 @@ def test_the_coachs_sentences_decline_their_cards_and_piles() -> None:
     assert translator("el").render(note).endswith("(ξεκινήστε με τον άσο: από κάτω του δεν "
                                                   "περιμένει τίποτα)")  # fmt: skip
     assert "с туза" in translator("ru").render(note)
+
+
+def test_printed_messages_speak_the_language_the_lesson_chose() -> None:
+    """``use_language("uk")``: what code prints (a refusal, an error, an f-string) speaks
+    Ukrainian, the message's English text is unchanged, and a table keeps its own locale."""
+    from terrace_widget import IllegalMoveError
+    from terrace_widget.i18n import use_language
+
+    game = Game("terrace", seed=5)
+    move = "reserve-t1"  # the reserve feeds only the foundations
+    reason = game.explain(move)
+    assert reason is not None and str(reason) == reason  # English by default
+    english = str(reason)
+    table = TableSession("terrace", seed=5, locale="en")
+    try:
+        use_language("uk")
+        said = str(reason)
+        assert said != english and not ENGLISH.search(said)
+        assert f"{reason}" == said and f"{reason:>5}".strip() == said
+        with pytest.raises(IllegalMoveError) as refused:
+            game.play(move)
+        assert str(refused.value) == said
+        assert str.__str__(reason) == english  # the message's own text stays English
+        assert table.handle_intent({"kind": "move", "move": move, "seq": 1}) == english
+        assert table.view["message"]["text"] == english  # the English table stays English
+        with pytest.raises(UnknownLocaleError):
+            use_language("xx")
+        assert str(reason) == said  # a refused language changes nothing
+    finally:
+        use_language("en")
+    assert str(reason) == english

@@ -24,9 +24,17 @@ SCRIPTS = {  # letters each language's text is written in
 }
 
 
+TWIN_ONLY = re.compile(
+    r'^from terrace_widget\.i18n import use_language(?:\n|$)|^use_language\("\w+"\).*(?:\n|$)',
+    re.M,
+)
+"""The lines a twin adds: what its code prints speaks its language (``use_language``)."""
+
+
 def code_shape(source: str) -> list[tuple[int, str]]:
     """The code's tokens with every string literal blanked and ``locale=…`` dropped."""
     source = re.sub(r',\s*locale="\w+"', "", source)
+    source = TWIN_ONLY.sub("", source)
     tokens = []
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
@@ -76,9 +84,13 @@ def test_the_lesson_in_each_language(lang: str, lesson: str) -> None:
             assert without_run(mine.metadata) == without_run(theirs.metadata)
             if re.search(r"(?<![.\w])play\(", mine.source):
                 assert f'locale="{lang}"' in mine.source
+            for said in re.findall(r'^use_language\("(\w+)"\)', mine.source, re.M):
+                assert said == lang, mine.source[:80]
         else:
             assert SCRIPTS[lang].search(mine.source), mine.source[:80]
             assert mine.source != theirs.source
+    first_code = next(c.source for c in read.cells if c.cell_type == "code")
+    assert f'use_language("{lang}")' in first_code  # printed messages speak the language
 
 
 def test_the_shape_check_sees_changed_code() -> None:
@@ -87,3 +99,13 @@ def test_the_shape_check_sees_changed_code() -> None:
     changed = code.replace("seed=4", "seed=5")
     assert code_shape(code.replace("seed=4", 'seed=4, locale="uk"')) == code_shape(code)
     assert code_shape(changed) != code_shape(code)
+
+
+def test_the_shape_check_drops_only_the_twins_language_lines() -> None:
+    code = 'from terrace_widget import Game\n\nGame("terrace")\n'
+    twin = (
+        "from terrace_widget import Game\nfrom terrace_widget.i18n import use_language\n\n"
+        'use_language("uk")  # a comment\n\nGame("terrace")\n'
+    )
+    assert code_shape(twin) == code_shape(code)
+    assert code_shape(twin.replace('use_language("uk")', 'print("uk")')) != code_shape(code)

@@ -129,7 +129,7 @@ print(check_answer(answer_1, st.tip_base(obs).card))
 readings = sorted(st.base_readings(obs), key=lambda r: r.burial)
 reveal(
     f"{st.tip_base(obs).text}\nThe readings, least buried first:\n"
-    + "\n".join(r.text for r in readings)
+    + "\n".join(str(r.text) for r in readings)
     + "\nThe one seven lies on top of the reserve, so it goes up at the start: by the tip's"
     " reading 7♠ comes second. How much better it is than Q♦ or J♥ is not measured here."
 )

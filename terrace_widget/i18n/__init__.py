@@ -1,7 +1,9 @@
 """The table's languages: English (the source), Greek, Ukrainian, Russian and Catalan.
 
-Nothing here is global: each table holds a :class:`Translator` for its own locale, so two
-tables in one kernel may speak two languages. Lower layers (rules/, game/) do not know the
+Each table holds a :class:`Translator` for its own locale, so two tables in one kernel may
+speak two languages. The one setting of the whole kernel is the language a message speaks
+when code *prints* it (:func:`use_language`, English by default): a lesson in Ukrainian
+prints the engine's refusals in Ukrainian. Lower layers (rules/, game/) do not know the
 table's language. They return :class:`Message` objects: an English ``str`` that also keeps
 its message id and parameters, and the table renders it in its own locale
 (``Translator.render``).
@@ -50,6 +52,7 @@ __all__ = [
     "normalize_locale",
     "plural_message",
     "translator",
+    "use_language",
 ]
 
 DOMAIN = "terrace_widget"
@@ -279,6 +282,14 @@ class Message(str):
         self.params, self.capital = params, capital
         return self
 
+    def __str__(self) -> str:
+        """The sentence in the printing language (:func:`use_language`; English by default)."""
+        speaking = _printing[0]
+        return str.__str__(self) if speaking is None else speaking.render(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.__str__(), spec)
+
     def capitalized(self) -> Message:
         """The same sentence, starting with a capital letter in every language."""
         return Message(self.msgid, self.plural, self.number, capital=True, params=self.params)
@@ -405,6 +416,19 @@ def translator(locale: str | None = None) -> Translator:
     if lang not in _TRANSLATORS:
         _TRANSLATORS[lang] = Translator(lang)
     return _TRANSLATORS[lang]
+
+
+_printing: list[Translator | None] = [None]
+"""The translator of printed messages (``None``: their English text)."""
+
+
+def use_language(locale: str) -> None:
+    """Make messages that code prints (``print``, ``str``, f-strings, a refused move's
+    error) speak ``locale`` in this kernel: ``use_language("uk")`` at the top of a lesson in
+    Ukrainian. Tables keep their own language (``locale=``); ``"en"`` goes back to English.
+    An unknown locale raises :class:`UnknownLocaleError` and changes nothing."""
+    speaking = translator(locale)
+    _printing[0] = None if speaking.locale == "en" else speaking
 
 
 def placeholders(template: str) -> set[str]:

@@ -54,12 +54,16 @@
 # pila del Klondike). `picture(g)` dibuixa la taula amb l'últim moviment marcat.
 #
 # Les explicacions que imprimeix el codi quan es rebutja un moviment (`g.explain`,
-# `IllegalMoveError`) vénen del motor en anglès, com també els identificadors dels jocs i dels
-# estats (`terrace`, `playing`, `won`); la taula escriu els seus missatges en català.
+# `IllegalMoveError`) surten en català, perquè la primera cel·la de codi crida
+# `use_language("ca")`; els identificadors dels jocs, dels estats i dels moviments
+# (`terrace`, `playing`, `won`, `waste-t1`) queden com els escriu el motor.
 
 # %%
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError, TerraceWidget
+from terrace_widget.i18n import use_language
 from terrace_widget.lessons import picture, practice
+
+use_language("ca")  # el que imprimeix el codi, també en català
 
 # Nou cartes negres que no es construeixen mai les unes sobre les altres (negre sobre negre)
 # i no van mai a una base buida mentre la base és el 3: mantenen el tauler ple i tranquil.

@@ -56,13 +56,17 @@
 # triat on el consell va guanyar, així que l'afavoreixen: llegiu els recomptes de cada
 # entrenament, i jugueu-ne també les posicions de repartiments que el consell va perdre.
 #
-# Les taules, l'Entrenador i els entrenaments parlen català. Només surt en anglès el que el
-# codi imprimeix de les lectures de `st.…` (`reading.text`, `tip.text`).
+# Les taules, l'Entrenador, els entrenaments i el que imprimeix el codi parlen català (la
+# primera cel·la de codi crida `use_language("ca")`); només els identificadors, com
+# `terrace` o `deal-on`, queden com els escriu el motor.
 
 # %%
 from terrace_widget import Game, play
 from terrace_widget.fair import strategy as st
+from terrace_widget.i18n import use_language
 from terrace_widget.lessons import check_answer, check_move, drill, effect_text, reveal, tip_moment
+
+use_language("ca")  # el que imprimeix el codi, també en català
 
 # %% [markdown]
 # ## Consell 1: llegiu la reserva abans de triar la base
@@ -140,7 +144,7 @@ print(check_answer(answer_1, st.tip_base(obs).card, locale="ca"))
 readings = sorted(st.base_readings(obs), key=lambda r: r.burial)
 reveal(
     f"{st.tip_base(obs).text}\nLes lectures, de la menys enterrada a la més:\n"
-    + "\n".join(r.text for r in readings)
+    + "\n".join(str(r.text) for r in readings)
     + "\nL'únic set és a dalt de tot de la reserva, així que puja a la base des del"
     " principi: segons la lectura del consell, el 7♠ és el segon. Quant millor és que la Q♦"
     " o el J♥ no es mesura aquí.",

@@ -54,13 +54,16 @@
 # τελευταία κίνηση.
 #
 # Οι εξηγήσεις που τυπώνει ο κώδικας για μια κίνηση που απορρίπτεται (`g.explain`,
-# `IllegalMoveError`) έρχονται από τη μηχανή στα αγγλικά, όπως και τα αναγνωριστικά των
-# παιχνιδιών και των καταστάσεων (`terrace`, `playing`, `won`)· το τραπέζι γράφει τα μηνύματά
-# του στα ελληνικά.
+# `IllegalMoveError`) είναι στα ελληνικά, επειδή το πρώτο κελί κώδικα καλεί
+# `use_language("el")`· τα αναγνωριστικά των παιχνιδιών, των καταστάσεων και των κινήσεων
+# (`terrace`, `playing`, `won`, `waste-t1`) μένουν όπως τα γράφει η μηχανή.
 
 # %%
 from terrace_widget import DEAL, VARIANTS, Game, IllegalMoveError, TerraceWidget
+from terrace_widget.i18n import use_language
 from terrace_widget.lessons import picture, practice
+
+use_language("el")  # ό,τι τυπώνει ο κώδικας, στα ελληνικά
 
 # Εννέα μαύρα φύλλα που δεν χτίζονται ποτέ το ένα πάνω στο άλλο (μαύρο σε μαύρο) και δεν
 # πάνε ποτέ σε άδεια βάση όσο η βάση είναι το 3: κρατούν το ταμπλό γεμάτο και ήσυχο.

@@ -57,13 +57,17 @@
 # κολακεύουν: διαβάστε τις μετρήσεις σε κάθε προπόνηση, και παίξτε και τις θέσεις της από
 # μοιρασιές που η συμβουλή έχασε.
 #
-# Τα τραπέζια, ο Προπονητής και οι ασκήσεις μιλούν ελληνικά. Μόνο ό,τι τυπώνει ο κώδικας
-# από τις αναγνώσεις του `st.…` (`reading.text`, `tip.text`) εμφανίζεται στα αγγλικά.
+# Τα τραπέζια, ο Προπονητής, οι ασκήσεις και ό,τι τυπώνει ο κώδικας μιλούν ελληνικά (το
+# πρώτο κελί κώδικα καλεί `use_language("el")`)· μόνο τα αναγνωριστικά, όπως `terrace` ή
+# `deal-on`, μένουν όπως τα γράφει η μηχανή.
 
 # %%
 from terrace_widget import Game, play
 from terrace_widget.fair import strategy as st
+from terrace_widget.i18n import use_language
 from terrace_widget.lessons import check_answer, check_move, drill, effect_text, reveal, tip_moment
+
+use_language("el")  # ό,τι τυπώνει ο κώδικας, στα ελληνικά
 
 # %% [markdown]
 # ## Συμβουλή 1: διαβάστε τη ρεζέρβα πριν επιλέξετε τη βάση
@@ -141,7 +145,7 @@ print(check_answer(answer_1, st.tip_base(obs).card, locale="el"))
 readings = sorted(st.base_readings(obs), key=lambda r: r.burial)
 reveal(
     f"{st.tip_base(obs).text}\nΟι αναγνώσεις, από το λιγότερο θαμμένο:\n"
-    + "\n".join(r.text for r in readings)
+    + "\n".join(str(r.text) for r in readings)
     + "\nΤο μοναδικό επτά είναι στην κορυφή της ρεζέρβας, άρα ανεβαίνει στη βάση από την"
     " αρχή: κατά την ανάγνωση της συμβουλής το 7♠ έρχεται δεύτερο. Πόσο καλύτερο είναι από"
     " το Q♦ ή το J♥ δεν μετριέται εδώ.",

@@ -25,6 +25,9 @@
 # %%
 # NBVAL_IGNORE_OUTPUT
 from terrace_widget import Game, play
+from terrace_widget.i18n import use_language
+
+use_language("ru")  # то, что печатает код, тоже по-русски
 
 w = play("terrace", locale="ru")
 w

@@ -25,6 +25,9 @@
 # %%
 # NBVAL_IGNORE_OUTPUT
 from terrace_widget import Game, play
+from terrace_widget.i18n import use_language
+
+use_language("uk")  # те, що друкує код, теж українською
 
 w = play("terrace", locale="uk")
 w
