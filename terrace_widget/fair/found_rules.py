@@ -38,7 +38,7 @@ from ..game.game import Observation
 from ..rules.variants import Rules
 from . import strategy
 from .strategy import BaseReading, card_facts
-from .tips import FILL, BaseTip, Ranked
+from .tips import FILL, BaseTip, Ranked, _top_card
 
 __all__ = [
     "FOUND_RULES",
@@ -156,7 +156,7 @@ class ReserveBase(FoundRule):
 
     def against(self, move: str, obs: Observation) -> str:
         best = reserve_base(obs, self.top)
-        card = obs["piles"].get(move.partition("-")[0], [""])[-1]
+        card = _top_card(obs, move)
         if best is None or not card:
             return super().against(move, obs)
         return (

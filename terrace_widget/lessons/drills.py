@@ -306,10 +306,7 @@ class DrillPosition:
 
     def game(self) -> Game:
         """A new game at the position."""
-        game = Game(self.variant, seed=self.seed)
-        for move in self.before:
-            game.play(move)
-        return game
+        return game_at(self.variant, self.seed, self.before)
 
     def values(self, observation: Observation) -> MoveValues:
         """The saved fair value of every move, for ``observation`` (the position's):
@@ -376,9 +373,12 @@ def _saved_values(
     return MoveValues(observation, seed, moves, won, tips=rollout)
 
 
-def _has_wrong_answer(game: Game, outcomes: Mapping[str, str]) -> bool:
-    values = _saved_values(game.observation(), outcomes)
-    return any(values.grade(m).label not in RIGHT for m in values.moves)
+def game_at(variant: str, seed: int, moves: Iterable[str]) -> Game:
+    """Deal ``seed`` of ``variant`` with ``moves`` played."""
+    game = Game(variant, seed=seed)
+    for move in moves:
+        game.play(move)
+    return game
 
 
 def find_positions(
@@ -399,6 +399,7 @@ def find_positions(
     }
     found: list[DrillPosition] = []
     looked = 0
+    rollout = FOUND_SET if is_found(spec) else None
     plans: list[tuple[Kind, list[int]]] = [("helped", won), ("hurt", lost)]
     for kind, seeds in plans:
         mine: list[DrillPosition] = []
@@ -407,18 +408,14 @@ def find_positions(
             if len(mine) >= wanted[kind]:
                 break
             looked += 1
-            rollout = FOUND_SET if is_found(spec) else None
             first: DrillPosition | None = None
             for before, idea_move, other_move in islice(partings(spec, seed), spec.partings):
-                game = Game(spec.variant, seed=seed)
-                for move in before:
-                    game.play(move)
-                outcomes = measure(game, samples, rollout)
+                outcomes = measure(game_at(spec.variant, seed, before), samples, rollout)
                 position = DrillPosition(
                     spec.variant, seed, tuple(before), kind, idea_move, other_move, outcomes,
                     samples, DRILL_SEED, rollout,
                 )  # fmt: skip
-                if _has_wrong_answer(game, outcomes):
+                if position.wrong_moves():
                     mine.append(position)
                     break
                 first = first or position
